@@ -1,0 +1,15 @@
+//! Bridge vocabulary as types: suits, ranks, cards, holdings, hands, seats,
+//! sides, deals and boards. Everything else in the crate speaks these words.
+
+mod card;
+mod deal;
+mod hand;
+mod seat;
+
+pub use card::{Card, Rank, Strain, Suit};
+pub use deal::{Board, Deal, DealError, Vulnerability, dealer_for_board};
+pub use hand::{Hand, Holding, ShapeClass};
+pub use seat::{Seat, Side};
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,109 @@
+//! What a lesson asks of every board, as plain data the dealer can test.
+//!
+//! The lesson module turns YAML into these values; the dealer compiles them
+//! into bit tests. Constraints that need the rules engine or the solver come
+//! in as [`BoardFilter`]s and are checked only after every cheap test passed.
+
+use std::fmt;
+use std::sync::Arc;
+
+use crate::bridge::{Board, Hand, Seat, ShapeClass, Side, Suit};
+
+/// An inclusive range of whole numbers, as a lesson writes `12-14`, `25+`,
+/// `-9` or `13`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Range {
+    pub min: u32,
+    pub max: u32,
+}
+
+impl Range {
+    pub const fn new(min: u32, max: u32) -> Range {
+        Range { min, max }
+    }
+
+    pub const fn contains(self, value: u32) -> bool {
+        value >= self.min && value <= self.max
+    }
+}
+
+impl fmt::Display for Range {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.min == self.max {
+            write!(f, "{}", self.min)
+        } else {
+            write!(f, "{}-{}", self.min, self.max)
+        }
+    }
+}
+
+/// A seat or a partnership, the two things an HCP range can be put on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum SeatOrSide {
+    Seat(Seat),
+    Side(Side),
+}
+
+/// Which suits a fit constraint looks at.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum FitSuit {
+    Suit(Suit),
+    /// Spades or hearts: the longer combined holding must be in range.
+    Major,
+    Minor,
+    Any,
+}
+
+/// One acceptable shape for a hand.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ShapeSpec {
+    Class(ShapeClass),
+    /// Suit lengths with `None` for "any". With `any_order` the lengths are
+    /// matched against the hand's pattern in any suit order (`4432`,
+    /// `4-4-x-x`); without it they are spades, hearts, diamonds, clubs.
+    Lengths {
+        lengths: [Option<u8>; 4],
+        any_order: bool,
+    },
+}
+
+/// A test that needs more than card counting (the rules engine's declarer,
+/// the guideline contract, double-dummy tricks). The dealer runs these last.
+pub trait BoardFilter: Send + Sync {
+    /// Short text for acceptance-rate reports, e.g. `declarer: S`.
+    fn describe(&self) -> String;
+    fn accepts(&self, board: &Board) -> bool;
+}
+
+/// Everything one board must satisfy.
+#[derive(Clone, Default)]
+pub struct Constraints {
+    pub hcp: Vec<(SeatOrSide, Range)>,
+    pub length: Vec<(Seat, Suit, Range)>,
+    /// Each seat listed must match at least one of its shapes.
+    pub shape: Vec<(Seat, Vec<ShapeSpec>)>,
+    pub fit: Vec<(Side, FitSuit, Range)>,
+    /// Cards fixed to a seat before the shuffle, indexed N, E, S, W.
+    pub predeal: [Hand; 4],
+    pub filters: Vec<Arc<dyn BoardFilter>>,
+}
+
+impl fmt::Debug for Constraints {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Constraints")
+            .field("hcp", &self.hcp)
+            .field("length", &self.length)
+            .field("shape", &self.shape)
+            .field("fit", &self.fit)
+            .field("predeal", &self.predeal)
+            .field(
+                "filters",
+                &self
+                    .filters
+                    .iter()
+                    .map(|x| x.describe())
+                    .collect::<Vec<_>>(),
+            )
+            .finish()
+    }
+}

@@ -1,0 +1,1 @@
+//! Machine-readable outputs: PBN (export and lenient import) and JSON.

@@ -1,0 +1,26 @@
+//! minibridge deals, analyses and prints minibridge lessons for bridge teachers.
+//!
+//! The crate is a pipeline; each stage is a module that hands plain data to
+//! the next:
+//!
+//! - [`lesson`]: the teacher's YAML file, parsed with source positions and
+//!   validated into a lesson with typed constraints.
+//! - [`dealer`]: reproducible seeded deals (deal format v1) that meet the
+//!   lesson's constraints.
+//! - [`rules`]: what each rule system says about a deal: declarer, guideline
+//!   contract, sure tricks, scores.
+//! - [`solver`]: double-dummy tricks, opening-lead analysis and play records.
+//! - [`render`] and [`export`]: PDF handouts, PBN and JSON as bytes; no I/O.
+//! - [`cli`]: the `minibridge` command, the only place that touches files,
+//!   the clock and the terminal.
+//!
+//! [`bridge`] holds the vocabulary all stages share.
+
+pub mod bridge;
+pub mod cli;
+pub mod dealer;
+pub mod export;
+pub mod lesson;
+pub mod render;
+pub mod rules;
+pub mod solver;

@@ -1,0 +1,1 @@
+//! Printable handouts: templates, the layout language and PDF output.

@@ -1,0 +1,1 @@
+//! Double-dummy solver: tricks with best play by all four hands.
