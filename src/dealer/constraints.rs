@@ -107,3 +107,44 @@ impl fmt::Debug for Constraints {
             .finish()
     }
 }
+
+/// Which strains a `contract:` constraint allows for the guideline contract.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum StrainSpec {
+    Strain(crate::bridge::Strain),
+    Major,
+    Minor,
+    /// Any trump suit (not no trumps).
+    AnySuit,
+}
+
+/// Part score or game, as the `ebu` guideline contract names it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ContractKind {
+    Part,
+    Game,
+}
+
+/// Constraints a lesson states in terms of the rules and of play. The lesson
+/// module fills this in from YAML; the rules and solver modules turn it into
+/// [`BoardFilter`]s for the lesson's ruleset.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct RuleSpec {
+    /// `declarer: S`: the rules make this seat declarer.
+    pub declarer: Option<Seat>,
+    /// `declaring_side: NS`.
+    pub declaring_side: Option<Side>,
+    /// `contract: { strain: …, kind: … }`: the guideline contract.
+    pub contract_strain: Option<StrainSpec>,
+    pub contract_kind: Option<ContractKind>,
+    /// `sure_tricks: { declarer: 7-9 }`: sure tricks of the declaring side.
+    pub sure_tricks: Option<Range>,
+    /// `allow_redeal: true` lets deals the rules would redeal appear.
+    pub allow_redeal: bool,
+    /// `tricks: { guideline: 9-10 }`: double-dummy tricks of the guideline contract.
+    pub guideline_tricks: Option<Range>,
+    /// `makes: true|false`: the guideline contract makes with best play.
+    pub makes: Option<bool>,
+    /// `lead_matters: true`: some opening lead beats the guideline contract and some does not.
+    pub lead_matters: Option<bool>,
+}
