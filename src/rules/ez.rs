@@ -64,7 +64,7 @@ impl fmt::Display for Call {
 }
 
 /// What a simulated player counted before bidding (see [`Bidder`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct BidBasis {
     pub own_points: u32,
     pub partner_points: u32,
@@ -216,6 +216,9 @@ pub const fn points_for_tricks(tricks: u8) -> u32 {
     }
 }
 
+/// The points a bidder in `ez` counts on from a partner who has not bid.
+pub const ASSUMED_PARTNER: u32 = 9;
+
 /// Strains in the bidder's order of preference on equal tricks: majors,
 /// then no trumps, then minors (a minor needs more tricks for the same job).
 pub const PREFERENCE: [Strain; 5] = [
@@ -228,22 +231,27 @@ pub const PREFERENCE: [Strain; 5] = [
 
 /// The simulated EZ bidder.
 ///
-/// For each strain the player values the partnership:
+/// For each strain the player values the partnership in points:
 /// - own high-card points;
-/// - partner's points: in `ez3` the dummy's, counted exactly; in `ez` a
-///   fair share of the points not in the player's hand, where every player
-///   who has bid is assumed to hold what the bid shows (a bid of t tricks
-///   shows at least (3m − 40)/2 points, m being the points worth t tricks,
-///   because that player counted a third of the rest as partner's);
+/// - partner's points: in `ez3` the dummy's, counted exactly. In `ez`, what
+///   the auction has shown: a bid of t tricks shows the points worth t
+///   tricks (20 for 7 … 37 for 13) minus what the bidder counted on from
+///   partner (partner's shown points, or [`ASSUMED_PARTNER`] = 9 before
+///   partner has bid). Partner counts as the larger of that and a fair
+///   share of the points unaccounted for (40 minus own points minus what
+///   the opponents have shown, split among partner and the opponents who
+///   have not bid), never more than those points;
 /// - in a suit, when the partnership is expected to hold 8+ trumps (in `ez`
-///   partner is assumed to hold a third of the suit's unseen cards, or five
+///   partner is assumed to hold a third of the suit's unseen cards rounded up, or five
 ///   once partner has bid it): 1 point per trump beyond eight, and 3 / 2 / 1
 ///   for a void / singleton / doubleton in the hand with fewer trumps.
 ///
-/// The points give the tricks by the DBV table. The player bids the strain
-/// worth most tricks (equal: ♠, ♥, NT, ♦, ♣) if that bid is legal, worth 7+
-/// tricks and, over partner's bid, more tricks than partner bid; else the
-/// next best such strain; else passes. Nothing is random.
+/// The points give the tricks by the DBV table (under 20 points: no bid).
+/// The player picks the one strain worth most tricks (equal: ♠, ♥, NT, ♦,
+/// ♣) and bids exactly that many tricks in it when the bid is legal and,
+/// after partner's bid, names more tricks than partner did; otherwise the
+/// player passes. Nothing is random, and since no bid may be repeated the
+/// auction always ends.
 #[derive(Clone, Copy, Debug)]
 pub struct Bidder<'a> {
     pub board: &'a Board,
@@ -252,20 +260,24 @@ pub struct Bidder<'a> {
 }
 
 impl Bidder<'_> {
-    /// Points shown by `seat`'s highest bid so far (0 if none).
-    fn shown(&self, auction: &Auction, seat: Seat) -> u32 {
-        auction
-            .calls
-            .iter()
-            .filter(|c| c.seat == seat)
-            .filter_map(|c| match c.call {
-                Call::Bid(b) => Some(b.tricks),
-                Call::Pass => None,
-            })
-            .max()
-            .map_or(0, |t| {
-                (3 * points_for_tricks(t)).saturating_sub(40).div_ceil(2)
-            })
+    /// Points each seat has shown by its bids so far (index [`Seat::index`];
+    /// 0 for a seat that has not bid).
+    fn shown(auction: &Auction) -> [u32; 4] {
+        let mut shown = [0u32; 4];
+        for c in &auction.calls {
+            if let Call::Bid(b) = c.call {
+                let partner = shown[c.seat.partner().index()];
+                let counted_on = if partner > 0 {
+                    partner
+                } else {
+                    ASSUMED_PARTNER
+                };
+                let s = points_for_tricks(b.tricks).saturating_sub(counted_on);
+                let own = &mut shown[c.seat.index()];
+                *own = (*own).max(s);
+            }
+        }
+        shown
     }
 
     /// The candidate bid per strain for `seat` now: (strain, tricks, basis).
@@ -276,16 +288,14 @@ impl Bidder<'_> {
         let (partner_hand, partner_hcp) = match self.dummy {
             Some(d) => (Some(deal.hand(d)), deal.hand(d).hcp()),
             None => {
-                let partner = seat.partner();
+                let shown = Bidder::shown(auction);
                 let opponents = [seat.next(), seat.previous()];
-                let opp_shown: u32 = opponents.iter().map(|s| self.shown(auction, *s)).sum();
-                let unshown_opps = opponents
-                    .iter()
-                    .filter(|s| self.shown(auction, **s) == 0)
-                    .count() as u32;
+                let opp_shown: u32 = opponents.iter().map(|s| shown[s.index()]).sum();
+                let unshown_opps =
+                    opponents.iter().filter(|s| shown[s.index()] == 0).count() as u32;
                 let remaining = 40u32.saturating_sub(own_hcp + opp_shown);
                 let share = remaining / (1 + unshown_opps);
-                let p = self.shown(auction, partner);
+                let p = shown[seat.partner().index()];
                 (None, p.max(share).min(remaining))
             }
         };
@@ -294,7 +304,11 @@ impl Bidder<'_> {
             .map(|strain| {
                 let mut points = own_hcp + partner_hcp;
                 if let Strain::Suit(trumps) = strain {
-                    points += self.suit_points(auction, seat, own, partner_hand, trumps);
+                    // No expected eight-card fit: not a trump suit to bid.
+                    match self.suit_points(auction, seat, own, partner_hand, trumps) {
+                        Some(extra) => points += extra,
+                        None => return (strain, None, BidBasis::default()),
+                    }
                 }
                 let basis = BidBasis {
                     own_points: points - partner_hcp,
@@ -305,7 +319,8 @@ impl Bidder<'_> {
             .collect()
     }
 
-    /// Length and shortness points for a trump suit (0 without an 8-card fit).
+    /// Length and shortness points for a trump suit; `None` when the
+    /// partnership is not expected to hold eight trumps.
     fn suit_points(
         &self,
         auction: &Auction,
@@ -313,7 +328,7 @@ impl Bidder<'_> {
         own: Hand,
         partner: Option<Hand>,
         trumps: Suit,
-    ) -> u32 {
+    ) -> Option<u32> {
         let mine = own.suit_len(trumps);
         let theirs = match partner {
             Some(p) => p.suit_len(trumps),
@@ -322,12 +337,12 @@ impl Bidder<'_> {
                     c.seat == seat.partner()
                         && matches!(c.call, Call::Bid(b) if b.strain == Strain::Suit(trumps))
                 });
-                if bid_it { 5 } else { (13 - mine) / 3 }
+                if bid_it { 5 } else { (13 - mine).div_ceil(3) }
             }
         };
         let total = mine + theirs;
         if total < 8 {
-            return 0;
+            return None;
         }
         // Ruffs come from the hand with fewer trumps.
         let short_hand = match partner {
@@ -344,7 +359,7 @@ impl Bidder<'_> {
                 _ => 0,
             })
             .sum();
-        (total - 8) + shortness
+        Some((total - 8) + shortness)
     }
 
     /// The call `seat` makes now.
@@ -352,27 +367,24 @@ impl Bidder<'_> {
         let last = auction.last_bid();
         let partner_bid_last =
             self.dummy.is_none() && last.is_some_and(|(s, _)| s == seat.partner());
-        let mut options: Vec<(u8, usize, Bid, BidBasis)> = self
+        // The best strain: most tricks, equal tricks by the preference order.
+        let best = self
             .estimates(auction, seat)
             .into_iter()
-            .enumerate()
-            .filter_map(|(pref, (strain, tricks, basis))| {
-                let tricks = tricks?;
-                let bid = Bid { tricks, strain };
-                if auction.check(Call::Bid(bid)).is_err() {
-                    return None;
-                }
-                if partner_bid_last && last.is_some_and(|(_, b)| tricks <= b.tricks) {
-                    return None;
-                }
-                Some((tricks, pref, bid, basis))
-            })
-            .collect();
-        // Most tricks first, then the strain preference.
-        options.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
-        match options.first() {
-            Some(&(_, _, bid, basis)) => (Call::Bid(bid), Some(basis)),
-            None => (Call::Pass, None),
+            .filter_map(|(strain, tricks, basis)| Some((tricks?, strain, basis)))
+            .fold(None::<(u8, Strain, BidBasis)>, |best, x| match best {
+                Some(b) if b.0 >= x.0 => Some(b),
+                _ => Some(x),
+            });
+        let Some((tricks, strain, basis)) = best else {
+            return (Call::Pass, None);
+        };
+        let bid = Bid { tricks, strain };
+        let over_partner = partner_bid_last && last.is_some_and(|(_, b)| tricks <= b.tricks);
+        if auction.check(Call::Bid(bid)).is_err() || over_partner {
+            (Call::Pass, None)
+        } else {
+            (Call::Bid(bid), Some(basis))
         }
     }
 

@@ -45,7 +45,7 @@ impl ExtraTricks {
                 "length in {suit}: up to {n} more trick{s} from long cards once the opponents' {suit} are gone"
             ),
             ExtraSource::Promotion => format!(
-                "promotion in {suit}: knock out the higher honour and {n} more trick{s} follow"
+                "promotion in {suit}: knock out the opponents' higher honour to win {n} more trick{s}"
             ),
             ExtraSource::Finesse => format!(
                 "a finesse in {suit}: lead towards the tenace for {n} more trick{s} if the missing honour is well placed"
