@@ -948,3 +948,70 @@ fn more_tricks_never_score_less_when_made() {
         }
     }
 }
+/// Boards from a fixed xorshift stream, for counts that must not vary.
+fn seeded_boards(count: u32) -> Vec<Board> {
+    let mut state = 0x9E37_79B9_7F4A_7C15u64;
+    let mut next = move || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    };
+    (0..count)
+        .map(|n| {
+            let mut order: Vec<usize> = (0..52).collect();
+            for i in (1..52).rev() {
+                let j = (next() % (i as u64 + 1)) as usize;
+                order.swap(i, j);
+            }
+            Board::numbered(n % 16 + 1, deal_from_order(&order))
+        })
+        .collect()
+}
+
+#[test]
+fn south_declares_game_in_no_trumps_is_dealable_in_every_ruleset() {
+    // The lesson of issue 3's "done when": declarer S, game in NT. Every
+    // ruleset accepts some boards, and every accepted board meets it.
+    let spec = RuleSpec {
+        declarer: Some(Seat::South),
+        contract_strain: Some(StrainSpec::Strain(NT)),
+        contract_kind: Some(ContractKind::Game),
+        ..RuleSpec::default()
+    };
+    let boards = seeded_boards(3000);
+    for ruleset in Ruleset::ALL {
+        let f = rules::filters(&spec, ruleset);
+        let accepted: Vec<&Board> = boards.iter().filter(|b| f[0].accepts(b)).collect();
+        assert!(accepted.len() >= 10, "{ruleset}: {}", accepted.len());
+        for b in accepted {
+            let a = analyze(b, ruleset);
+            assert!(!a.redeal);
+            assert_eq!(a.declarer, Some(Seat::South));
+            let c = a.contract().unwrap();
+            assert_eq!(c.strain(), NT);
+            assert!(c.tricks_needed() >= 9);
+        }
+    }
+}
+
+#[test]
+fn default_filter_drops_every_redeal() {
+    let boards = seeded_boards(2000);
+    for ruleset in Ruleset::ALL {
+        let f = rules::filters(&RuleSpec::default(), ruleset);
+        let mut redeals = 0;
+        for b in &boards {
+            let a = analyze(b, ruleset);
+            redeals += a.redeal as u32;
+            assert_eq!(f[0].accepts(b), !a.redeal, "{ruleset}");
+            if ruleset == Ruleset::Ebu {
+                assert_eq!(rules::filters::quick_redeal(b, ruleset), Some(a.redeal));
+            }
+        }
+        if ruleset == Ruleset::Ebu {
+            // About one deal in eleven splits 20-20.
+            assert!((100..260).contains(&redeals), "{redeals}");
+        }
+    }
+}

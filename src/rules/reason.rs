@@ -131,13 +131,6 @@ fn tricks_word(n: u8) -> String {
     }
 }
 
-fn strain_words(strain: Strain) -> &'static str {
-    match strain {
-        Strain::NoTrump => "no trumps",
-        Strain::Suit(s) => s.name(),
-    }
-}
-
 impl Reason {
     /// The reason as an English sentence fragment, no final full stop.
     pub fn english(&self) -> String {
@@ -230,10 +223,13 @@ impl Reason {
                 tricks,
                 strain,
             } => format!(
-                "{} made the last bid, {} with {}, and everyone after passed",
+                "{} made the last bid, {} {}, and everyone after passed",
                 seat.name(),
                 tricks_word(tricks),
-                strain_words(strain)
+                match strain {
+                    Strain::NoTrump => "in no trumps".to_string(),
+                    Strain::Suit(s) => format!("with {} as trumps", s.name()),
+                }
             ),
             Reason::BidderEstimate {
                 seat,
