@@ -5,6 +5,8 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+mod score;
+
 #[derive(Parser, Debug)]
 #[command(
     name = "minibridge",
@@ -17,10 +19,15 @@ pub struct Cli {
 }
 
 #[derive(Subcommand, Debug)]
-enum Command {}
+enum Command {
+    /// Score one contract and trick count under a rule system.
+    Score(score::ScoreArgs),
+}
 
 /// Parses the command line and runs one subcommand.
 pub fn run() -> anyhow::Result<ExitCode> {
     let cli = Cli::parse();
-    match cli.command {}
+    match cli.command {
+        Command::Score(args) => score::run(args),
+    }
 }
