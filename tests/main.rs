@@ -2,3 +2,5 @@
 //! Each file below belongs to one part of the pipeline.
 
 mod common;
+mod golden;
+mod lesson;
