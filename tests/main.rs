@@ -4,3 +4,4 @@
 mod common;
 mod golden;
 mod lesson;
+mod pbn;
