@@ -354,8 +354,7 @@ fn deal_first_seat(deal: &str) -> Option<Seat> {
 mod tests {
     use super::*;
     /// The exercise deal of seed 000, dealer West.
-    const EXERCISE: &str =
-        "W:J98.QJT8.9752.T8 T532.AK4.K83.A53 Q74.75.JT6.QJ976 AK6.9632.AQ4.K42";
+    const EXERCISE: &str = "W:J98.QJT8.9752.T8 T532.AK4.K83.A53 Q74.75.JT6.QJ976 AK6.9632.AQ4.K42";
 
     fn exercise_board() -> Board {
         Board {

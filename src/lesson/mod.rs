@@ -53,14 +53,13 @@ pub const DEFAULT_QUESTIONS: [&str; 9] = [
 ];
 
 /// The files `build` can write for a lesson; all of them by default.
-pub const OUTPUTS: [&str; 7] = [
+pub const OUTPUTS: [&str; 6] = [
     "worksheet",
     "answers",
     "hand-records",
     "labels",
     "curtain-cards",
     "score-sheets",
-    "pbn",
 ];
 
 /// The default cap on shuffles tried for one board.

@@ -274,7 +274,7 @@ word_set!(
     OutputWord,
     String,
     "output",
-    "worksheet, answers, hand-records, labels, curtain-cards, score-sheets or pbn",
+    "worksheet, answers, hand-records, labels, curtain-cards or score-sheets",
     |s| super::OUTPUTS
         .iter()
         .find(|q| q.eq_ignore_ascii_case(s.trim()))
