@@ -1,7 +1,33 @@
-//! The reproducible dealer (deal format v1): one ChaCha20 stream per board,
-//! a documented Fisher–Yates shuffle, and a search for the first attempt that
-//! meets the lesson's [`Constraints`].
+//! The reproducible dealer, deal format v1 (specified in
+//! `docs/deal-format.md`): one ChaCha20 stream per board ([`stream`]), a
+//! documented Fisher–Yates shuffle ([`shuffle()`]), and a search for the
+//! first attempt that meets the lesson's [`Constraints`] ([`deal_board`]).
+//!
+//! The pieces, in pipeline order:
+//! - [`Constraints`] (plain data from the lesson) and
+//!   [`Constraints::validate`], which finds contradictions before dealing;
+//! - [`shuffle()`]: attempt `k` of board `n` of a seed, no constraints;
+//! - [`deal_board`]: the first attempt meeting the constraints, as a
+//!   [`DealtBoard`] carrying its [`DealCode`]; cheap constraints are
+//!   compiled into bit tests checked as each hand is completed, and
+//!   [`BoardFilter`]s (rules, solver) run last;
+//! - [`estimate`]: acceptance rates for `minibridge check` and for the
+//!   [`DealerError::Exhausted`] report;
+//! - [`DealCode`]: rebuilds one board with no lesson file.
 
+mod code;
+mod compiled;
 pub mod constraints;
+mod search;
+mod shuffle;
+pub mod stream;
+mod validate;
 
+pub use code::{DealCode, DealCodeError, FORMAT_VERSION};
 pub use constraints::{BoardFilter, Constraints, FitSuit, Range, SeatOrSide, ShapeSpec};
+pub use search::{
+    ConstraintRate, DEFAULT_MAX_ATTEMPTS, DEFAULT_RATE_SAMPLES, DealOptions, DealerError,
+    DealtBoard, Estimate, FILTER_RATE_SAMPLES, PROGRESS_EVERY, deal_board, estimate,
+};
+pub use shuffle::{PredealError, shuffle};
+pub use validate::{ConstraintError, ConstraintRef};

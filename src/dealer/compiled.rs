@@ -1,0 +1,373 @@
+//! Constraints compiled into bit tests, grouped by the hand whose completion
+//! makes them decidable, so a search rejects an attempt at the first failing
+//! hand. Every test reads hands as raw `u64` card bitsets (see
+//! [`crate::bridge::Hand`]): HCP by masked popcounts, suit lengths by the
+//! popcount of a 16-bit lane, shapes by a lookup table of length triples.
+
+use crate::bridge::{Hand, Seat, ShapeClass, Side, Suit};
+
+use super::constraints::{Constraints, FitSuit, Range, SeatOrSide, ShapeSpec};
+
+const ACES: u64 = 0x4000_4000_4000_4000;
+
+#[inline(always)]
+fn hcp(hand: u64) -> u32 {
+    4 * (hand & ACES).count_ones()
+        + 3 * (hand & (ACES >> 1)).count_ones()
+        + 2 * (hand & (ACES >> 2)).count_ones()
+        + (hand & (ACES >> 3)).count_ones()
+}
+
+#[inline(always)]
+fn suit_len(hand: u64, suit: usize) -> u32 {
+    ((hand >> (16 * suit)) & 0xFFFF).count_ones()
+}
+
+/// One cheap constraint in compiled form. Seats are indices N=0 … W=3,
+/// suits are bit-layout indices (clubs 0 … spades 3).
+#[derive(Clone, Debug)]
+pub(crate) enum Check {
+    Length {
+        seat: usize,
+        suit: usize,
+        min: u32,
+        max: u32,
+    },
+    Hcp {
+        seats: [usize; 2],
+        /// 1 for a seat, 2 for a side.
+        count: usize,
+        min: u32,
+        max: u32,
+    },
+    Fit {
+        seats: [usize; 2],
+        /// Which suit indices to look at; the longest combined one counts.
+        suits: u8,
+        min: u32,
+        max: u32,
+    },
+    /// Bit `s × 196 + h × 14 + d` set when a hand with s spades, h hearts and
+    /// d diamonds (clubs make up 13) matches one of the seat's shapes.
+    Shape { seat: usize, table: Box<[u64; 43]> },
+}
+
+impl Check {
+    /// The last seat (in filling order N, E, S, W) this test needs.
+    fn stage(&self) -> usize {
+        match self {
+            Check::Length { seat, .. } | Check::Shape { seat, .. } => *seat,
+            Check::Hcp { seats, count, .. } => seats[..*count].iter().copied().max().unwrap_or(0),
+            Check::Fit { seats, .. } => seats[0].max(seats[1]),
+        }
+    }
+
+    /// Cheaper tests first within a stage.
+    fn cost(&self) -> u8 {
+        match self {
+            Check::Length { .. } => 0,
+            Check::Hcp { .. } => 1,
+            Check::Fit { .. } => 2,
+            Check::Shape { .. } => 3,
+        }
+    }
+
+    #[inline(always)]
+    pub(crate) fn accepts(&self, hands: &[u64; 4]) -> bool {
+        match self {
+            Check::Length {
+                seat,
+                suit,
+                min,
+                max,
+            } => {
+                let n = suit_len(hands[*seat], *suit);
+                n >= *min && n <= *max
+            }
+            Check::Hcp {
+                seats,
+                count,
+                min,
+                max,
+            } => {
+                let mut p = hcp(hands[seats[0]]);
+                if *count == 2 {
+                    p += hcp(hands[seats[1]]);
+                }
+                p >= *min && p <= *max
+            }
+            Check::Fit {
+                seats,
+                suits,
+                min,
+                max,
+            } => {
+                let both = [hands[seats[0]], hands[seats[1]]];
+                let mut best = 0;
+                for suit in 0..4 {
+                    if suits & (1 << suit) != 0 {
+                        best = best.max(suit_len(both[0], suit) + suit_len(both[1], suit));
+                    }
+                }
+                best >= *min && best <= *max
+            }
+            Check::Shape { seat, table } => {
+                let h = hands[*seat];
+                let i = (suit_len(h, 3) * 196 + suit_len(h, 2) * 14 + suit_len(h, 1)) as usize;
+                table[i / 64] & (1u64 << (i % 64)) != 0
+            }
+        }
+    }
+}
+
+/// Whether a hand with these lengths (spades, hearts, diamonds, clubs)
+/// matches a shape.
+pub(crate) fn shape_matches(spec: &ShapeSpec, lengths: [u32; 4]) -> bool {
+    match spec {
+        ShapeSpec::Class(class) => shape_class(lengths) == *class,
+        ShapeSpec::Lengths {
+            lengths: want,
+            any_order: false,
+        } => want
+            .iter()
+            .zip(lengths)
+            .all(|(w, l)| w.is_none_or(|w| u32::from(w) == l)),
+        ShapeSpec::Lengths {
+            lengths: want,
+            any_order: true,
+        } => {
+            // Every wanted length must be found in its own suit: compare the
+            // count of each value, wanted against held.
+            (0..=13u32).all(|v| {
+                let wanted = want.iter().filter(|w| **w == Some(v as u8)).count();
+                let held = lengths.iter().filter(|l| **l == v).count();
+                wanted <= held
+            })
+        }
+    }
+}
+
+fn shape_class(lengths: [u32; 4]) -> ShapeClass {
+    let mut p = lengths;
+    p.sort_unstable_by(|a, b| b.cmp(a));
+    match p {
+        [4, 3, 3, 3] | [4, 4, 3, 2] | [5, 3, 3, 2] => ShapeClass::Balanced,
+        [5, 4, 2, 2] | [6, 3, 2, 2] => ShapeClass::SemiBalanced,
+        _ => ShapeClass::Unbalanced,
+    }
+}
+
+fn seats_of(side: Side) -> [usize; 2] {
+    side.seats().map(Seat::index)
+}
+
+fn fit_suits(fit: FitSuit) -> u8 {
+    match fit {
+        FitSuit::Suit(s) => 1 << s.index(),
+        FitSuit::Major => (1 << Suit::Spades.index()) | (1 << Suit::Hearts.index()),
+        FitSuit::Minor => (1 << Suit::Diamonds.index()) | (1 << Suit::Clubs.index()),
+        FitSuit::Any => 0b1111,
+    }
+}
+
+/// A range as a lesson would write it, with `cap` the most the quantity can
+/// be (so `25-40` reads `25+`).
+fn range_text(r: Range, cap: u32) -> String {
+    if r.min == r.max {
+        r.min.to_string()
+    } else if r.max >= cap {
+        format!("{}+", r.min)
+    } else if r.min == 0 {
+        format!("-{}", r.max)
+    } else {
+        format!("{}-{}", r.min, r.max)
+    }
+}
+
+fn shape_text(spec: &ShapeSpec) -> String {
+    match spec {
+        ShapeSpec::Class(ShapeClass::Balanced) => "balanced".into(),
+        ShapeSpec::Class(ShapeClass::SemiBalanced) => "semi-balanced".into(),
+        ShapeSpec::Class(ShapeClass::Unbalanced) => "unbalanced".into(),
+        ShapeSpec::Lengths { lengths, any_order } => {
+            let parts: Vec<String> = lengths
+                .iter()
+                .map(|l| l.map_or("x".to_string(), |l| l.to_string()))
+                .collect();
+            if *any_order {
+                parts.join("-")
+            } else {
+                format!("S-H-D-C {}", parts.join("-"))
+            }
+        }
+    }
+}
+
+fn fit_text(fit: FitSuit) -> String {
+    match fit {
+        FitSuit::Suit(s) => s.letter().to_string(),
+        FitSuit::Major => "major".into(),
+        FitSuit::Minor => "minor".into(),
+        FitSuit::Any => "any".into(),
+    }
+}
+
+/// The cheap constraints of one board, each with the text a teacher reads
+/// in acceptance-rate reports, ordered by stage.
+#[derive(Clone, Debug)]
+pub(crate) struct Compiled {
+    /// Every check with its description, in the lesson's order.
+    pub(crate) checks: Vec<(String, Check)>,
+    /// Indices into `checks` for each stage (the seat completed last).
+    stages: [Vec<usize>; 4],
+}
+
+impl Compiled {
+    pub(crate) fn new(c: &Constraints) -> Compiled {
+        let mut checks = Vec::new();
+        for (who, r) in &c.hcp {
+            let (text, seats, count) = match who {
+                SeatOrSide::Seat(s) => (
+                    format!("hcp {} {}", s.letter(), range_text(*r, 37)),
+                    [s.index(), s.index()],
+                    1,
+                ),
+                SeatOrSide::Side(side) => (
+                    format!("hcp {} {}", side.code(), range_text(*r, 40)),
+                    seats_of(*side),
+                    2,
+                ),
+            };
+            checks.push((
+                text,
+                Check::Hcp {
+                    seats,
+                    count,
+                    min: r.min,
+                    max: r.max,
+                },
+            ));
+        }
+        for (seat, suit, r) in &c.length {
+            checks.push((
+                format!(
+                    "length {} {} {}",
+                    seat.letter(),
+                    suit.letter(),
+                    range_text(*r, 13)
+                ),
+                Check::Length {
+                    seat: seat.index(),
+                    suit: suit.index(),
+                    min: r.min,
+                    max: r.max,
+                },
+            ));
+        }
+        for (seat, specs) in &c.shape {
+            let mut table = Box::new([0u64; 43]);
+            for s in 0..=13u32 {
+                for h in 0..=13 - s {
+                    for d in 0..=13 - s - h {
+                        let lengths = [s, h, d, 13 - s - h - d];
+                        if specs.iter().any(|spec| shape_matches(spec, lengths)) {
+                            let i = (s * 196 + h * 14 + d) as usize;
+                            table[i / 64] |= 1u64 << (i % 64);
+                        }
+                    }
+                }
+            }
+            let names: Vec<String> = specs.iter().map(shape_text).collect();
+            checks.push((
+                format!("shape {} {}", seat.letter(), names.join(" or ")),
+                Check::Shape {
+                    seat: seat.index(),
+                    table,
+                },
+            ));
+        }
+        for (side, fit, r) in &c.fit {
+            checks.push((
+                format!(
+                    "fit {} {} {}",
+                    side.code(),
+                    fit_text(*fit),
+                    range_text(*r, 26)
+                ),
+                Check::Fit {
+                    seats: seats_of(*side),
+                    suits: fit_suits(*fit),
+                    min: r.min,
+                    max: r.max,
+                },
+            ));
+        }
+        let mut stages: [Vec<usize>; 4] = Default::default();
+        let mut order: Vec<usize> = (0..checks.len()).collect();
+        order.sort_by_key(|i| checks[*i].1.cost());
+        for i in order {
+            stages[checks[i].1.stage()].push(i);
+        }
+        Compiled { checks, stages }
+    }
+
+    /// The tests that become decidable when `seat`'s hand is complete.
+    #[inline(always)]
+    pub(crate) fn stage(&self, seat: usize, hands: &[u64; 4]) -> bool {
+        self.stages[seat]
+            .iter()
+            .all(|i| self.checks[*i].1.accepts(hands))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bridge::Hand;
+
+    #[test]
+    fn hcp_and_lengths_agree_with_the_hand_type() {
+        let h = Hand::parse_pbn("AKQ2.K3.J9876.T9").unwrap();
+        assert_eq!(hcp(h.bits()), h.hcp());
+        for s in Suit::ALL {
+            assert_eq!(suit_len(h.bits(), s.index()), h.suit_len(s));
+        }
+    }
+
+    #[test]
+    fn shape_class_table_agrees_with_the_hand_type() {
+        let spec = ShapeSpec::Class(ShapeClass::Balanced);
+        for pbn in ["AKQ2.K32.J98.T98", "AKQ2.K3.J987.T98", "AKQ2.K3.J9876.T9"] {
+            let h = Hand::parse_pbn(pbn).unwrap();
+            assert_eq!(shape_matches(&spec, h.lengths()), h.is_balanced(), "{pbn}");
+        }
+    }
+
+    #[test]
+    fn any_order_lengths_need_distinct_suits() {
+        let spec = ShapeSpec::Lengths {
+            lengths: [Some(4), Some(4), None, None],
+            any_order: true,
+        };
+        assert!(shape_matches(&spec, [4, 1, 4, 4]));
+        assert!(!shape_matches(&spec, [4, 3, 3, 3]));
+        let fixed = ShapeSpec::Lengths {
+            lengths: [Some(5), None, None, Some(2)],
+            any_order: false,
+        };
+        assert!(fixed_and(&fixed, [5, 3, 3, 2]));
+        assert!(!fixed_and(&fixed, [2, 3, 3, 5]));
+    }
+
+    fn fixed_and(spec: &ShapeSpec, l: [u32; 4]) -> bool {
+        shape_matches(spec, l)
+    }
+
+    #[test]
+    fn range_texts_read_like_a_lesson() {
+        assert_eq!(range_text(Range::new(25, 40), 40), "25+");
+        assert_eq!(range_text(Range::new(0, 9), 37), "-9");
+        assert_eq!(range_text(Range::new(12, 14), 37), "12-14");
+        assert_eq!(range_text(Range::new(13, 13), 37), "13");
+    }
+}

@@ -1,0 +1,293 @@
+//! The search for each board's deal: attempts 0, 1, 2, … of the board's
+//! stream until one meets the constraints, and the acceptance-rate sampling
+//! that tells a teacher which constraint is too tight.
+
+use std::fmt;
+
+use crate::bridge::{Board, Hand, Seat};
+
+use super::code::DealCode;
+use super::compiled::Compiled;
+use super::constraints::Constraints;
+use super::shuffle::{Deck, Outcome, PredealError};
+use super::stream::BoardStream;
+use super::validate::ConstraintError;
+
+/// The default cap on attempts per board.
+pub const DEFAULT_MAX_ATTEMPTS: u64 = 10_000_000;
+
+/// The progress hook is called after every this many attempts.
+pub const PROGRESS_EVERY: u64 = 1 << 16;
+
+/// How many attempts the acceptance rates of a failed search sample.
+pub const DEFAULT_RATE_SAMPLES: u64 = 100_000;
+
+/// Filters (rules, solver) can be slow, so their rates alone are measured on
+/// at most this many samples.
+pub const FILTER_RATE_SAMPLES: u64 = 2_000;
+
+/// How a search runs.
+#[derive(Clone, Copy)]
+pub struct DealOptions<'a> {
+    /// Give up after this many attempts (default 10 million).
+    pub max_attempts: u64,
+    /// The dealer when the lesson fixes it; `None` takes it from the board
+    /// number. Filters see the board with this dealer.
+    pub dealer: Option<Seat>,
+    /// Called with the number of attempts made so far, every
+    /// [`PROGRESS_EVERY`] attempts (for a progress bar).
+    pub progress: Option<&'a (dyn Fn(u64) + Sync)>,
+    /// Samples for the acceptance rates reported when a search fails.
+    pub rate_samples: u64,
+}
+
+impl Default for DealOptions<'_> {
+    fn default() -> Self {
+        DealOptions {
+            max_attempts: DEFAULT_MAX_ATTEMPTS,
+            dealer: None,
+            progress: None,
+            rate_samples: DEFAULT_RATE_SAMPLES,
+        }
+    }
+}
+
+impl fmt::Debug for DealOptions<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("DealOptions")
+            .field("max_attempts", &self.max_attempts)
+            .field("dealer", &self.dealer)
+            .field("progress", &self.progress.is_some())
+            .field("rate_samples", &self.rate_samples)
+            .finish()
+    }
+}
+
+/// A board the search found, with the attempt that produced it and the code
+/// that rebuilds it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DealtBoard {
+    pub board: Board,
+    pub attempt: u64,
+    pub code: DealCode,
+}
+
+/// How often one constraint holds on its own.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ConstraintRate {
+    /// The constraint as a lesson writes it, e.g. `hcp N 12-14`.
+    pub description: String,
+    pub samples: u64,
+    pub accepted: u64,
+}
+
+impl ConstraintRate {
+    pub fn rate(&self) -> f64 {
+        if self.samples == 0 {
+            0.0
+        } else {
+            self.accepted as f64 / self.samples as f64
+        }
+    }
+}
+
+impl fmt::Display for ConstraintRate {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.accepted == 0 {
+            write!(
+                f,
+                "{}: never met in {} deals",
+                self.description, self.samples
+            )
+        } else {
+            write!(f, "{}: {:.3} %", self.description, 100.0 * self.rate())
+        }
+    }
+}
+
+fn rates_text(rates: &[ConstraintRate]) -> String {
+    rates.iter().map(|r| format!("\n  {r}")).collect::<String>()
+}
+
+/// Why a board could not be dealt.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum DealerError {
+    #[error(transparent)]
+    Predeal(#[from] PredealError),
+    #[error(transparent)]
+    Contradiction(#[from] ConstraintError),
+    #[error(
+        "board {board}: no deal met the constraints in {attempts} attempts; how often each constraint holds on its own (loosen the rarest):{}",
+        rates_text(.rates)
+    )]
+    Exhausted {
+        board: u32,
+        attempts: u64,
+        rates: Vec<ConstraintRate>,
+    },
+}
+
+/// Finds board `board`'s deal: the first attempt that meets `constraints`.
+pub fn deal_board(
+    seed: u64,
+    board: u32,
+    constraints: &Constraints,
+    options: &DealOptions<'_>,
+) -> Result<DealtBoard, DealerError> {
+    if let Some(first) = constraints.validate().into_iter().next() {
+        return Err(first.into());
+    }
+    let deck = Deck::new(&constraints.predeal)?;
+    let compiled = Compiled::new(constraints);
+    let mut stream = BoardStream::new(seed, board);
+    let mut attempt = 0u64;
+    while attempt < options.max_attempts {
+        let mut window = stream.window(attempt);
+        let outcome = deck.deal(&mut window, |seat, hands| compiled.stage(seat, hands));
+        if let Outcome::Dealt(deal) = outcome {
+            let mut b = Board::numbered(board, deal);
+            if let Some(dealer) = options.dealer {
+                b.dealer = dealer;
+            }
+            if constraints.filters.iter().all(|f| f.accepts(&b)) {
+                return Ok(DealtBoard {
+                    board: b,
+                    attempt,
+                    code: DealCode {
+                        seed,
+                        board,
+                        attempt,
+                        predeal: constraints.predeal,
+                        dealer: options.dealer,
+                    },
+                });
+            }
+        }
+        attempt += 1;
+        if attempt % PROGRESS_EVERY == 0
+            && let Some(progress) = options.progress
+        {
+            progress(attempt);
+        }
+    }
+    let estimate = estimate(
+        constraints,
+        seed,
+        board,
+        options.rate_samples.max(1),
+        options.dealer,
+    )?;
+    Err(DealerError::Exhausted {
+        board,
+        attempts: attempt,
+        rates: estimate.per_constraint,
+    })
+}
+
+/// What sampling says about one board's constraints.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Estimate {
+    /// Attempts sampled (those that overflowed their window included).
+    pub samples: u64,
+    /// Samples that met every constraint.
+    pub accepted: u64,
+    /// Each constraint alone, in the order cheap tests then filters.
+    pub per_constraint: Vec<ConstraintRate>,
+}
+
+impl Estimate {
+    /// The measured share of attempts that meet every constraint.
+    pub fn acceptance(&self) -> f64 {
+        if self.samples == 0 {
+            0.0
+        } else {
+            self.accepted as f64 / self.samples as f64
+        }
+    }
+
+    /// Expected attempts until a board is found (infinite when no sample
+    /// met the constraints).
+    pub fn expected_attempts(&self) -> f64 {
+        if self.accepted == 0 {
+            f64::INFINITY
+        } else {
+            self.samples as f64 / self.accepted as f64
+        }
+    }
+}
+
+/// Samples attempts `0 .. samples` of board `board` under `seed` (with the
+/// predeal but no other constraint) and counts how often all constraints
+/// hold and how often each holds alone. Filters alone are measured on at
+/// most [`FILTER_RATE_SAMPLES`] of them, since they may be slow.
+pub fn estimate(
+    constraints: &Constraints,
+    seed: u64,
+    board: u32,
+    samples: u64,
+    dealer: Option<Seat>,
+) -> Result<Estimate, DealerError> {
+    if let Some(first) = constraints.validate().into_iter().next() {
+        return Err(first.into());
+    }
+    let deck = Deck::new(&constraints.predeal)?;
+    let compiled = Compiled::new(constraints);
+    let mut stream = BoardStream::new(seed, board);
+    let cheap = compiled.checks.len();
+    let mut counts = vec![0u64; cheap + constraints.filters.len()];
+    let mut filter_samples = 0u64;
+    let mut accepted = 0u64;
+    for attempt in 0..samples {
+        let mut window = stream.window(attempt);
+        let Outcome::Dealt(deal) = deck.deal(&mut window, |_, _| true) else {
+            continue;
+        };
+        let hands = deal.hands().map(Hand::bits);
+        let mut all = true;
+        for (i, (_, check)) in compiled.checks.iter().enumerate() {
+            let ok = check.accepts(&hands);
+            counts[i] += u64::from(ok);
+            all &= ok;
+        }
+        let mut b = Board::numbered(board, deal);
+        if let Some(dealer) = dealer {
+            b.dealer = dealer;
+        }
+        let measure_filters = attempt < FILTER_RATE_SAMPLES;
+        if measure_filters {
+            filter_samples += 1;
+        }
+        for (i, filter) in constraints.filters.iter().enumerate() {
+            if measure_filters || all {
+                let ok = filter.accepts(&b);
+                if measure_filters {
+                    counts[cheap + i] += u64::from(ok);
+                }
+                all &= ok;
+            }
+        }
+        accepted += u64::from(all);
+    }
+    let mut per_constraint: Vec<ConstraintRate> = compiled
+        .checks
+        .iter()
+        .zip(&counts)
+        .map(|((description, _), n)| ConstraintRate {
+            description: description.clone(),
+            samples,
+            accepted: *n,
+        })
+        .collect();
+    for (filter, n) in constraints.filters.iter().zip(&counts[cheap..]) {
+        per_constraint.push(ConstraintRate {
+            description: filter.describe(),
+            samples: filter_samples,
+            accepted: *n,
+        });
+    }
+    Ok(Estimate {
+        samples,
+        accepted,
+        per_constraint,
+    })
+}
