@@ -2,4 +2,7 @@
 //! Each file below belongs to one part of the pipeline.
 
 mod common;
+mod golden;
+mod lesson;
+mod pbn;
 mod rules;

@@ -1,1 +1,5 @@
-//! Machine-readable outputs: PBN (export and lenient import) and JSON.
+//! Machine-readable outputs: PBN (strict export, lenient import) and JSON.
+//! Writers return bytes and never touch files; the command writes them.
+
+pub mod json;
+pub mod pbn;

@@ -1,1 +1,194 @@
-//! Lesson files: the YAML a teacher writes, checked and turned into a validated lesson.
+//! Lesson files: the YAML a teacher writes, checked and turned into a
+//! validated [`Lesson`].
+//!
+//! Two steps, so each stays simple: [`raw`] reads the YAML into types that
+//! mirror it (unknown keys rejected, every value with its position), then
+//! [`validate`] merges per-board overrides, checks that the constraints can
+//! hold together and builds the dealer's [`Constraints`]. Every problem comes
+//! back as a [`LessonError`] that points at the file, line and column.
+//!
+//! The lesson module does no I/O beyond [`load`]; the YAML crate is
+//! `serde-saphyr` (pure Rust, positions on every value and error).
+
+mod error;
+pub mod raw;
+mod validate;
+
+use std::path::Path;
+
+pub use error::{LessonError, LessonErrorKind};
+
+use crate::bridge::{Deal, Seat, Vulnerability};
+use crate::dealer::Constraints;
+use crate::dealer::constraints::RuleSpec;
+use crate::rules::Ruleset;
+
+/// The question ids a worksheet can ask (the handouts' question bank).
+pub const QUESTIONS: [&str; 12] = [
+    "hcp",
+    "announce",
+    "declaring_side",
+    "declarer_dummy",
+    "leader",
+    "lead",
+    "sure_tricks",
+    "contract",
+    "game",
+    "extra_tricks",
+    "score",
+    "bid",
+];
+
+/// The nine questions of the exercise in seed 000, in its order: the default.
+pub const DEFAULT_QUESTIONS: [&str; 9] = [
+    "hcp",
+    "announce",
+    "declaring_side",
+    "declarer_dummy",
+    "leader",
+    "lead",
+    "sure_tricks",
+    "game",
+    "extra_tricks",
+];
+
+/// The files `build` can write for a lesson; all of them by default.
+pub const OUTPUTS: [&str; 6] = [
+    "worksheet",
+    "answers",
+    "hand-records",
+    "labels",
+    "curtain-cards",
+    "score-sheets",
+];
+
+/// The default cap on shuffles tried for one board.
+pub const DEFAULT_MAX_ATTEMPTS: u64 = 10_000_000;
+
+/// The language handouts are printed in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Language {
+    En,
+    De,
+    Fr,
+    Nl,
+}
+
+impl Language {
+    pub fn parse(s: &str) -> Option<Language> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "en" => Some(Language::En),
+            "de" => Some(Language::De),
+            "fr" => Some(Language::Fr),
+            "nl" => Some(Language::Nl),
+            _ => None,
+        }
+    }
+
+    pub const fn code(self) -> &'static str {
+        match self {
+            Language::En => "en",
+            Language::De => "de",
+            Language::Fr => "fr",
+            Language::Nl => "nl",
+        }
+    }
+}
+
+/// Paper size of the handouts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum Paper {
+    #[default]
+    A4,
+    Letter,
+}
+
+impl Paper {
+    pub fn parse(s: &str) -> Option<Paper> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "a4" => Some(Paper::A4),
+            "letter" => Some(Paper::Letter),
+            _ => None,
+        }
+    }
+
+    pub const fn code(self) -> &'static str {
+        match self {
+            Paper::A4 => "a4",
+            Paper::Letter => "letter",
+        }
+    }
+}
+
+/// Who deals each board: the seat the board number gives (the duplicate
+/// table), or one seat on every board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum DealerRule {
+    #[default]
+    FromBoardNumber,
+    Always(Seat),
+}
+
+/// What one board of a lesson must be.
+#[derive(Clone, Debug)]
+pub struct BoardPlan {
+    pub number: u32,
+    pub dealer: Seat,
+    pub vulnerability: Vulnerability,
+    /// The card-counting constraints, common ones merged with the board's
+    /// override.
+    pub constraints: Constraints,
+    /// Constraints stated through the rules or play; the rules and solver
+    /// modules turn them into dealer filters.
+    pub rules: RuleSpec,
+    /// A deal the teacher fixed for this board (constraints do not apply).
+    pub fixed: Option<Deal>,
+}
+
+/// A checked lesson: everything the dealer and the handouts need.
+#[derive(Clone, Debug)]
+pub struct Lesson {
+    pub title: String,
+    pub ruleset: Ruleset,
+    pub language: Language,
+    pub paper: Paper,
+    /// `None` when the lesson leaves the seed to the command line or the OS.
+    pub seed: Option<u64>,
+    pub first_board: u32,
+    pub dealer: DealerRule,
+    /// One plan per board, in board-number order.
+    pub boards: Vec<BoardPlan>,
+    pub questions: Vec<String>,
+    pub outputs: Vec<String>,
+    pub note: Option<String>,
+    pub date: Option<String>,
+    /// A folder of templates that override the built-in ones, as written.
+    pub templates: Option<String>,
+    /// The seats whose hands the worksheet shows.
+    pub hands_shown: Vec<Seat>,
+    pub max_attempts: u64,
+}
+
+/// Parses and validates a lesson from its text; `file` names it in errors.
+pub fn parse(source: &str, file: &str) -> Result<Lesson, LessonError> {
+    let reporter = error::Reporter { file, source };
+    let raw: raw::RawLesson = serde_saphyr::from_str(source).map_err(|e| reporter.from_yaml(&e))?;
+    validate::validate(raw, &reporter)
+}
+
+/// Reads and parses a lesson file.
+pub fn load(path: &Path) -> Result<Lesson, LessonError> {
+    let file = path.display().to_string();
+    let source = std::fs::read_to_string(path).map_err(|e| LessonError {
+        kind: LessonErrorKind::Io,
+        file: file.clone(),
+        line: 0,
+        column: 0,
+        width: 0,
+        source_line: String::new(),
+        message: format!("cannot read the lesson file: {e}"),
+        expected: None,
+        hint: Some("check the file name and that the file is UTF-8 text".to_string()),
+    })?;
+    parse(&source, &file)
+}

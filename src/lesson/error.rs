@@ -1,0 +1,284 @@
+//! Errors in a lesson file, reported the way a teacher can act on them: the
+//! file, line and column, the source line with a caret under the spot, what
+//! was expected there, and a hint.
+
+use std::fmt;
+
+/// What went wrong, for callers that branch on it (tests, the pack builder).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LessonErrorKind {
+    /// The file could not be read.
+    Io,
+    /// Not well-formed YAML.
+    Syntax,
+    /// A key the lesson format does not know.
+    UnknownKey,
+    /// A required key is absent.
+    MissingKey,
+    /// A value of the wrong kind or spelling (a seat, suit, range, shape …).
+    BadValue,
+    /// A fixed deal or predealt hand that is not a set of distinct cards.
+    BadDeal,
+    /// Constraints that no deal can meet together.
+    Contradiction,
+}
+
+/// One problem in one lesson file, with everything needed to show it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LessonError {
+    pub kind: LessonErrorKind,
+    /// The file name as the user gave it.
+    pub file: String,
+    /// 1-based; 0 when the problem has no place in the file (I/O).
+    pub line: u32,
+    pub column: u32,
+    /// How many characters the caret line underlines (at least one).
+    pub width: u32,
+    /// The source line the problem is on, without its line end.
+    pub source_line: String,
+    pub message: String,
+    /// The allowed keys or values, when there is a fixed list.
+    pub expected: Option<String>,
+    pub hint: Option<String>,
+}
+
+impl std::error::Error for LessonError {}
+
+impl fmt::Display for LessonError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f, "{}", self.message)?;
+        if self.line == 0 {
+            write!(f, "  --> {}", self.file)?;
+        } else {
+            let number = self.line.to_string();
+            let pad = " ".repeat(number.len());
+            writeln!(f, "  --> {}:{}:{}", self.file, self.line, self.column)?;
+            writeln!(f, "{pad} |")?;
+            writeln!(f, "{number} | {}", self.source_line)?;
+            // Tabs stay tabs so the caret lines up under them.
+            let lead: String = self
+                .source_line
+                .chars()
+                .take(self.column.saturating_sub(1) as usize)
+                .map(|c| if c == '\t' { '\t' } else { ' ' })
+                .collect();
+            write!(
+                f,
+                "{pad} | {lead}{}",
+                "^".repeat(self.width.max(1) as usize)
+            )?;
+        }
+        if let Some(expected) = &self.expected {
+            write!(f, "\n  = expected: {expected}")?;
+        }
+        if let Some(hint) = &self.hint {
+            write!(f, "\n  = hint: {hint}")?;
+        }
+        Ok(())
+    }
+}
+
+/// A place in the source, as the YAML parser reports it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct Place {
+    pub line: u32,
+    pub column: u32,
+    pub width: u32,
+}
+
+impl Place {
+    pub(crate) fn of(location: &serde_saphyr::Location) -> Place {
+        Place {
+            line: location.line() as u32,
+            column: location.column() as u32,
+            width: location.span().len().clamp(1, 200) as u32,
+        }
+    }
+}
+
+/// Builds errors for one source text.
+pub(crate) struct Reporter<'a> {
+    pub file: &'a str,
+    pub source: &'a str,
+}
+
+impl Reporter<'_> {
+    pub fn error(
+        &self,
+        kind: LessonErrorKind,
+        place: Place,
+        message: impl Into<String>,
+        expected: Option<String>,
+        hint: Option<String>,
+    ) -> LessonError {
+        let source_line = if place.line == 0 {
+            String::new()
+        } else {
+            self.source
+                .lines()
+                .nth(place.line as usize - 1)
+                .unwrap_or("")
+                .trim_end_matches('\r')
+                .to_string()
+        };
+        // A caret never runs past the end of its line.
+        let room = (source_line.chars().count() as u32 + 1).saturating_sub(place.column);
+        LessonError {
+            kind,
+            file: self.file.to_string(),
+            line: place.line,
+            column: place.column.max(1),
+            width: place.width.min(room).max(1),
+            source_line,
+            message: message.into(),
+            expected,
+            hint,
+        }
+    }
+
+    /// Turns a YAML parser error into a lesson error, splitting serde's
+    /// "…, expected …" text into message and expected values, and
+    /// rewording the parser's terse type errors.
+    pub fn from_yaml(&self, err: &serde_saphyr::Error) -> LessonError {
+        let place = err.location().map(|l| Place::of(&l)).unwrap_or_default();
+        let mut text = err.without_snippet().to_string();
+        // The parser appends the position; we show it on its own line.
+        if let Some(at) = text.rfind(" at line ") {
+            if text[at..].contains(", column ") {
+                text.truncate(at);
+            }
+        }
+        let key = self.key_on_line(place.line);
+        let (kind, message, expected, hint) = classify(&text, key.as_deref());
+        self.error(kind, place, message, expected, hint)
+    }
+
+    /// The mapping key written on a line (`  hcp: …` gives `hcp`), to name
+    /// the key a wrong value belongs to.
+    fn key_on_line(&self, line: u32) -> Option<String> {
+        let text = self.source.lines().nth((line as usize).checked_sub(1)?)?;
+        let text = text.trim_start().trim_start_matches("- ");
+        let (key, _) = text.split_once(':')?;
+        let key = key.trim();
+        (!key.is_empty() && !key.contains([' ', '{', '[', '"', '\''])).then(|| key.to_string())
+    }
+}
+
+/// Splits a parser message into (kind, message, expected, hint).
+fn classify(
+    text: &str,
+    key: Option<&str>,
+) -> (LessonErrorKind, String, Option<String>, Option<String>) {
+    use LessonErrorKind::*;
+    let see = |k: &str| format!("see `{k}` in the lesson file reference (README.md)");
+    if let Some(rest) = text.strip_prefix("unknown field `") {
+        let (name, tail) = rest.split_once('`').unwrap_or((rest, ""));
+        let allowed = tail
+            .trim_start_matches(", expected one of ")
+            .trim_start_matches(", expected ")
+            .replace('`', "");
+        let allowed = if tail.is_empty() || allowed.starts_with("there are no fields") {
+            None
+        } else {
+            Some(allowed)
+        };
+        let hint = allowed
+            .as_deref()
+            .and_then(|list| nearest(name, list.split(", ")))
+            .map(|best| format!("did you mean `{best}`?"))
+            .or_else(|| Some("remove the key or check its indentation".to_string()));
+        return (UnknownKey, format!("unknown key `{name}`"), allowed, hint);
+    }
+    if let Some(rest) = text.strip_prefix("missing field `") {
+        let name = rest.split('`').next().unwrap_or(rest);
+        return (
+            MissingKey,
+            format!("the required key `{name}` is missing"),
+            None,
+            Some(format!("add a line `{name}: …`; {}", see(name))),
+        );
+    }
+    // Our own value parsers write "what; expected …; hint: …".
+    let (head, hint) = match text.split_once("; hint: ") {
+        Some((h, t)) => (h, Some(t.to_string())),
+        None => (text, None),
+    };
+    if let Some((what, expected)) = head.split_once("; expected ") {
+        let hint = hint.or_else(|| key.map(see));
+        return (BadValue, what.to_string(), Some(expected.to_string()), hint);
+    }
+    let reworded = match head {
+        "invalid u8" | "invalid u16" | "invalid u32" | "invalid u64" | "invalid i32"
+        | "invalid i64" => Some("a whole number, e.g. `8`".to_string()),
+        "expected mapping start" | "expected a mapping" => {
+            Some("a mapping: `key: value` lines, or `{ key: value, … }`".to_string())
+        }
+        "expected sequence start" => Some("a list: `[a, b]` or `- a` lines".to_string()),
+        "expected string scalar" | "expected a string" => Some("text".to_string()),
+        t if t.starts_with("invalid boolean") || t.contains("expected a boolean") => {
+            Some("`true` or `false`".to_string())
+        }
+        _ => None,
+    };
+    if let Some(expected) = reworded {
+        let message = match key {
+            Some(k) => format!("wrong kind of value for `{k}`"),
+            None => "wrong kind of value".to_string(),
+        };
+        return (BadValue, message, Some(expected), key.map(see));
+    }
+    if let Some((what, expected)) = head.split_once(", expected ") {
+        return (
+            BadValue,
+            what.to_string(),
+            Some(expected.to_string()),
+            key.map(see),
+        );
+    }
+    (
+        Syntax,
+        head.to_string(),
+        None,
+        Some("check the indentation, the colons and the quotes on this line".to_string()),
+    )
+}
+
+/// The allowed word closest to a typo, if it is close enough to be a guess.
+pub(crate) fn nearest<'a>(typo: &str, allowed: impl Iterator<Item = &'a str>) -> Option<&'a str> {
+    let typo = typo.to_ascii_lowercase();
+    allowed
+        .map(|word| (edit_distance(&typo, &word.to_ascii_lowercase()), word))
+        .filter(|(d, word)| *d <= 2.max(word.len() / 3))
+        .min_by_key(|(d, _)| *d)
+        .map(|(_, word)| word)
+}
+
+fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut diagonal = row[0];
+        row[0] = i + 1;
+        for (j, cb) in b.iter().enumerate() {
+            let above = row[j + 1];
+            row[j + 1] = (above + 1)
+                .min(row[j] + 1)
+                .min(diagonal + usize::from(ca != *cb));
+            diagonal = above;
+        }
+    }
+    row[b.len()]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn nearest_finds_transpositions_and_rejects_far_words() {
+        let keys = ["hcp", "length", "shape", "fit", "predeal"];
+        assert_eq!(nearest("hpc", keys.into_iter()), Some("hcp"));
+        assert_eq!(nearest("lenght", keys.into_iter()), Some("length"));
+        assert_eq!(nearest("banana", keys.into_iter()), None);
+    }
+}

@@ -1,0 +1,623 @@
+//! The raw lesson: serde types that mirror the YAML closely, with a source
+//! position on every value a later check may need to point at.
+//!
+//! Small values (seats, suits, ranges, shapes) are parsed while the YAML is
+//! read, so a typo gets the parser's exact position for free. Checks that
+//! look at several values together live in `validate`.
+
+use std::fmt;
+use std::marker::PhantomData;
+
+use serde::Deserialize;
+use serde::de::{self, Deserializer, MapAccess, SeqAccess, Visitor};
+use serde_saphyr::Spanned;
+
+use crate::bridge::ShapeClass;
+use crate::bridge::{Hand, Seat, Side, Strain, Suit};
+use crate::dealer::constraints::{ContractKind, StrainSpec};
+use crate::dealer::{FitSuit, SeatOrSide, ShapeSpec};
+
+/// The whole lesson file.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawLesson {
+    pub title: Spanned<String>,
+    pub ruleset: Option<Spanned<Word<RulesetWord>>>,
+    pub language: Option<Spanned<Word<LanguageWord>>>,
+    pub paper: Option<Spanned<Word<PaperWord>>>,
+    pub seed: Option<Spanned<u64>>,
+    pub boards: Option<Spanned<u32>>,
+    pub first_board: Option<Spanned<u32>>,
+    pub dealer: Option<Spanned<Word<DealerWord>>>,
+    pub constraints: Option<RawConstraints>,
+    pub boards_override: Option<Entries<u32, RawConstraints>>,
+    pub deals: Option<Entries<u32, String>>,
+    pub questions: Option<Vec<Spanned<Word<QuestionWord>>>>,
+    pub outputs: Option<Vec<Spanned<Word<OutputWord>>>>,
+    pub note: Option<String>,
+    pub date: Option<String>,
+    pub templates: Option<String>,
+    pub hands_shown: Option<Spanned<HandsShownValue>>,
+    pub max_attempts: Option<Spanned<u64>>,
+}
+
+/// `constraints:` and each entry of `boards_override:`.
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+pub struct RawConstraints {
+    pub hcp: Option<Entries<Word<WhoWord>, RangeValue>>,
+    pub length: Option<Entries<Word<SeatWord>, Entries<Word<SuitWord>, RangeValue>>>,
+    pub shape: Option<Entries<Word<SeatWord>, ShapeValue>>,
+    pub fit: Option<Entries<Word<SideWord>, Entries<Word<FitWord>, RangeValue>>>,
+    pub predeal: Option<Entries<Word<SeatWord>, HandValue>>,
+    pub declarer: Option<Spanned<Word<SeatWord>>>,
+    pub declaring_side: Option<Spanned<Word<SideWord>>>,
+    pub contract: Option<RawContract>,
+    pub sure_tricks: Option<RawSureTricks>,
+    pub allow_redeal: Option<bool>,
+    pub tricks: Option<RawTricks>,
+    pub makes: Option<bool>,
+    pub lead_matters: Option<bool>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawContract {
+    pub strain: Option<Word<StrainWord>>,
+    pub kind: Option<Word<KindWord>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawSureTricks {
+    pub declarer: Spanned<RangeValue>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawTricks {
+    pub guideline: Spanned<RangeValue>,
+}
+
+/// A mapping kept as a list in file order, with each key's and value's
+/// position (serde's maps would lose both).
+pub struct Entries<K, V>(pub Vec<(Spanned<K>, Spanned<V>)>);
+
+impl<'de, K: Deserialize<'de>, V: Deserialize<'de>> Deserialize<'de> for Entries<K, V> {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V2<K, V>(PhantomData<(K, V)>);
+        impl<'de, K: Deserialize<'de>, V: Deserialize<'de>> Visitor<'de> for V2<K, V> {
+            type Value = Entries<K, V>;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("a mapping")
+            }
+            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
+                let mut entries = Vec::new();
+                while let Some(key) = map.next_key::<Spanned<K>>()? {
+                    let value = map.next_value::<Spanned<V>>()?;
+                    entries.push((key, value));
+                }
+                Ok(Entries(entries))
+            }
+        }
+        d.deserialize_map(V2(PhantomData))
+    }
+}
+
+/// A closed set of words a lesson may write for one key.
+pub trait WordSet: Sized {
+    /// The allowed spellings, shown when a word is not one of them.
+    const EXPECTED: &'static str;
+    /// What the word names, e.g. "seat".
+    const WHAT: &'static str;
+    fn parse(s: &str) -> Option<Self>;
+}
+
+/// One word from a [`WordSet`], checked as it is read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Word<T>(pub T);
+
+impl<'de, T: WordSet> Deserialize<'de> for Word<T> {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V<T>(PhantomData<T>);
+        impl<T: WordSet> V<T> {
+            fn word<E: de::Error>(s: &str) -> Result<Word<T>, E> {
+                T::parse(s).map(Word).ok_or_else(|| {
+                    E::custom(format!(
+                        "`{s}` is not a {}; expected {}",
+                        T::WHAT,
+                        T::EXPECTED
+                    ))
+                })
+            }
+        }
+        impl<T: WordSet> Visitor<'_> for V<T> {
+            type Value = Word<T>;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                write!(f, "a {}", T::WHAT)
+            }
+            fn visit_str<E: de::Error>(self, s: &str) -> Result<Self::Value, E> {
+                Self::word(s)
+            }
+            fn visit_u64<E: de::Error>(self, n: u64) -> Result<Self::Value, E> {
+                Self::word(&n.to_string())
+            }
+            fn visit_i64<E: de::Error>(self, n: i64) -> Result<Self::Value, E> {
+                Self::word(&n.to_string())
+            }
+            fn visit_f64<E: de::Error>(self, n: f64) -> Result<Self::Value, E> {
+                Self::word(&n.to_string())
+            }
+            fn visit_bool<E: de::Error>(self, b: bool) -> Result<Self::Value, E> {
+                Self::word(&b.to_string())
+            }
+            fn visit_unit<E: de::Error>(self) -> Result<Self::Value, E> {
+                Self::word("")
+            }
+        }
+        // As text: YAML 1.1 would read a bare `N` or `off` as a boolean.
+        d.deserialize_str(V(PhantomData))
+    }
+}
+
+macro_rules! word_set {
+    ($name:ident, $ty:ty, $what:literal, $expected:literal, |$s:ident| $parse:expr) => {
+        pub struct $name(pub $ty);
+        impl WordSet for $name {
+            const EXPECTED: &'static str = $expected;
+            const WHAT: &'static str = $what;
+            fn parse($s: &str) -> Option<Self> {
+                let parsed: Option<$ty> = $parse;
+                parsed.map($name)
+            }
+        }
+    };
+}
+
+word_set!(SeatWord, Seat, "seat", "N, E, S or W", |s| Seat::parse(s));
+word_set!(SideWord, Side, "side", "NS or EW", |s| Side::parse(s));
+word_set!(
+    WhoWord,
+    SeatOrSide,
+    "seat or side",
+    "N, E, S, W, NS or EW",
+    |s| {
+        Seat::parse(s)
+            .map(SeatOrSide::Seat)
+            .or_else(|| Side::parse(s).map(SeatOrSide::Side))
+    }
+);
+word_set!(SuitWord, Suit, "suit", "S, H, D or C", |s| {
+    let mut chars = s.trim().chars();
+    match (chars.next(), chars.next()) {
+        (Some(c), None) => Suit::from_char(c),
+        _ => None,
+    }
+});
+word_set!(
+    FitWord,
+    FitSuit,
+    "fit suit",
+    "S, H, D, C, major, minor or any",
+    |s| match s.trim().to_ascii_lowercase().as_str() {
+        "major" => Some(FitSuit::Major),
+        "minor" => Some(FitSuit::Minor),
+        "any" => Some(FitSuit::Any),
+        other => SuitWord::parse(other).map(|w| FitSuit::Suit(w.0)),
+    }
+);
+word_set!(
+    StrainWord,
+    StrainSpec,
+    "contract strain",
+    "NT, S, H, D, C, major, minor or suit",
+    |s| match s.trim().to_ascii_lowercase().as_str() {
+        "major" => Some(StrainSpec::Major),
+        "minor" => Some(StrainSpec::Minor),
+        "suit" => Some(StrainSpec::AnySuit),
+        "nt" => Some(StrainSpec::Strain(Strain::NoTrump)),
+        other => SuitWord::parse(other).map(|w| StrainSpec::Strain(Strain::Suit(w.0))),
+    }
+);
+word_set!(
+    KindWord,
+    ContractKind,
+    "contract kind",
+    "part or game",
+    |s| {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "part" | "partscore" | "part-score" => Some(ContractKind::Part),
+            "game" => Some(ContractKind::Game),
+            _ => None,
+        }
+    }
+);
+word_set!(
+    RulesetWord,
+    crate::rules::Ruleset,
+    "rule system",
+    "ebu, dbv, ez or ez3",
+    |s| crate::rules::Ruleset::parse(s)
+);
+word_set!(
+    LanguageWord,
+    super::Language,
+    "language",
+    "en, de, fr or nl",
+    |s| super::Language::parse(s)
+);
+word_set!(PaperWord, super::Paper, "paper size", "a4 or letter", |s| {
+    super::Paper::parse(s)
+});
+word_set!(
+    DealerWord,
+    super::DealerRule,
+    "dealer rule",
+    "board (the dealer follows the board number), N, E, S or W",
+    |s| if s.trim().eq_ignore_ascii_case("board") {
+        Some(super::DealerRule::FromBoardNumber)
+    } else {
+        Seat::parse(s).map(super::DealerRule::Always)
+    }
+);
+word_set!(
+    QuestionWord,
+    String,
+    "question",
+    "hcp, announce, declaring_side, declarer_dummy, leader, lead, sure_tricks, contract, game, extra_tricks, score or bid",
+    |s| super::QUESTIONS
+        .iter()
+        .find(|q| q.eq_ignore_ascii_case(s.trim()))
+        .map(|q| q.to_string())
+);
+word_set!(
+    OutputWord,
+    String,
+    "output",
+    "worksheet, answers, hand-records, labels, curtain-cards or score-sheets",
+    |s| super::OUTPUTS
+        .iter()
+        .find(|q| q.eq_ignore_ascii_case(s.trim()))
+        .map(|q| q.to_string())
+);
+
+/// A range as written: `12-14`, `25+`, `-9`, `13`. An open top is filled in
+/// by the check that knows the largest possible value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RangeValue {
+    pub min: u32,
+    pub max: Option<u32>,
+}
+
+const RANGE_FORMS: &str = "a range: `12-14`, `25+` (or more), `-9` (or fewer) or `13`";
+
+impl RangeValue {
+    pub fn parse(s: &str) -> Option<RangeValue> {
+        let s = s.trim();
+        let number = |t: &str| -> Option<u32> {
+            let t = t.trim();
+            if t.is_empty() || t.len() > 3 || !t.bytes().all(|b| b.is_ascii_digit()) {
+                return None;
+            }
+            t.parse().ok()
+        };
+        if let Some(top) = s.strip_prefix('-') {
+            return Some(RangeValue {
+                min: 0,
+                max: Some(number(top)?),
+            });
+        }
+        if let Some(bottom) = s.strip_suffix('+') {
+            return Some(RangeValue {
+                min: number(bottom)?,
+                max: None,
+            });
+        }
+        if let Some((a, b)) = s.split_once('-') {
+            let (min, max) = (number(a)?, number(b)?);
+            return (min <= max).then_some(RangeValue {
+                min,
+                max: Some(max),
+            });
+        }
+        let n = number(s)?;
+        Some(RangeValue {
+            min: n,
+            max: Some(n),
+        })
+    }
+}
+
+impl<'de> Deserialize<'de> for RangeValue {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V;
+        impl Visitor<'_> for V {
+            type Value = RangeValue;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str(RANGE_FORMS)
+            }
+            fn visit_str<E: de::Error>(self, s: &str) -> Result<RangeValue, E> {
+                RangeValue::parse(s).ok_or_else(|| {
+                    let hint = match s.trim().split_once('-') {
+                        Some((a, b))
+                            if matches!(
+                                (a.trim().parse::<u32>(), b.trim().parse::<u32>()),
+                                (Ok(x), Ok(y)) if x > y
+                            ) =>
+                        {
+                            "; hint: write the smaller number first"
+                        }
+                        _ => "",
+                    };
+                    E::custom(format!(
+                        "`{s}` is not a range; expected {RANGE_FORMS}{hint}"
+                    ))
+                })
+            }
+            fn visit_u64<E: de::Error>(self, n: u64) -> Result<RangeValue, E> {
+                self.visit_str(&n.to_string())
+            }
+            // YAML reads a bare `-9` as the number minus nine: "9 or fewer".
+            fn visit_i64<E: de::Error>(self, n: i64) -> Result<RangeValue, E> {
+                self.visit_str(&n.to_string())
+            }
+            fn visit_f64<E: de::Error>(self, n: f64) -> Result<RangeValue, E> {
+                self.visit_str(&n.to_string())
+            }
+            fn visit_bool<E: de::Error>(self, b: bool) -> Result<RangeValue, E> {
+                self.visit_str(&b.to_string())
+            }
+        }
+        d.deserialize_any(V)
+    }
+}
+
+/// `shape:` for one seat: one shape or a list of shapes, any of which will do.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ShapeValue(pub Vec<ShapeSpec>);
+
+const SHAPE_FORMS: &str = "balanced, semi-balanced, unbalanced, a pattern in any suit order \
+     (`4432`, `5-3-3-2`, `4-4-x-x`), a pattern in suit order S-H-D-C (`=5=3=3=2`, `=x=5=x=x`), \
+     or a list of these";
+
+fn parse_shape(s: &str) -> Option<ShapeSpec> {
+    let t = s.trim().to_ascii_lowercase();
+    match t.as_str() {
+        "balanced" => return Some(ShapeSpec::Class(ShapeClass::Balanced)),
+        "semi-balanced" | "semibalanced" | "semi_balanced" => {
+            return Some(ShapeSpec::Class(ShapeClass::SemiBalanced));
+        }
+        "unbalanced" => return Some(ShapeSpec::Class(ShapeClass::Unbalanced)),
+        _ => {}
+    }
+    // A leading '=' means the lengths are spades, hearts, diamonds, clubs.
+    let (exact, body) = match t.strip_prefix('=') {
+        Some(rest) => (true, rest.replace('=', "-")),
+        None => (false, t.clone()),
+    };
+    let parts: Vec<&str> = if body.contains('-') {
+        body.split('-').collect()
+    } else {
+        (0..body.len()).filter_map(|i| body.get(i..i + 1)).collect()
+    };
+    if parts.len() != 4 {
+        return None;
+    }
+    let mut lengths = [None; 4];
+    for (slot, part) in lengths.iter_mut().zip(&parts) {
+        *slot = match *part {
+            "x" => None,
+            digits if !digits.is_empty() && digits.len() <= 2 => {
+                let n: u8 = digits.parse().ok()?;
+                (n <= 13).then_some(Some(n))?
+            }
+            _ => return None,
+        };
+    }
+    let known: u32 = lengths.iter().flatten().map(|&n| u32::from(n)).sum();
+    let all_known = lengths.iter().all(Option::is_some);
+    if known > 13 || (all_known && known != 13) {
+        return None;
+    }
+    if !exact {
+        // Any suit order: keep the known lengths longest first, then the
+        // wildcards, so equal patterns compare equal.
+        lengths.sort_by(|a, b| b.cmp(a));
+    }
+    Some(ShapeSpec::Lengths {
+        lengths,
+        any_order: !exact,
+    })
+}
+
+impl<'de> Deserialize<'de> for ShapeValue {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V;
+        fn one<E: de::Error>(s: &str) -> Result<ShapeSpec, E> {
+            parse_shape(s).ok_or_else(|| {
+                E::custom(format!(
+                    "`{s}` is not a shape; expected {SHAPE_FORMS}; hint: a full pattern adds up to 13 cards"
+                ))
+            })
+        }
+        impl<'de> Visitor<'de> for V {
+            type Value = ShapeValue;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str(SHAPE_FORMS)
+            }
+            fn visit_str<E: de::Error>(self, s: &str) -> Result<ShapeValue, E> {
+                Ok(ShapeValue(vec![one(s)?]))
+            }
+            fn visit_u64<E: de::Error>(self, n: u64) -> Result<ShapeValue, E> {
+                self.visit_str(&n.to_string())
+            }
+            fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<ShapeValue, A::Error> {
+                let mut shapes = Vec::new();
+                while let Some(s) = seq.next_element::<ShapeItem>()? {
+                    shapes.push(s.0);
+                }
+                if shapes.is_empty() {
+                    return Err(de::Error::custom(format!(
+                        "an empty list of shapes; expected {SHAPE_FORMS}"
+                    )));
+                }
+                Ok(ShapeValue(shapes))
+            }
+        }
+        struct ShapeItem(ShapeSpec);
+        impl<'de> Deserialize<'de> for ShapeItem {
+            fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+                struct I;
+                impl Visitor<'_> for I {
+                    type Value = ShapeItem;
+                    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                        f.write_str("a shape")
+                    }
+                    fn visit_str<E: de::Error>(self, s: &str) -> Result<ShapeItem, E> {
+                        one(s).map(ShapeItem)
+                    }
+                    fn visit_u64<E: de::Error>(self, n: u64) -> Result<ShapeItem, E> {
+                        self.visit_str(&n.to_string())
+                    }
+                }
+                d.deserialize_any(I)
+            }
+        }
+        d.deserialize_any(V)
+    }
+}
+
+/// A predealt hand in PBN hand syntax; its card count is checked later.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct HandValue(pub Hand);
+
+impl<'de> Deserialize<'de> for HandValue {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V;
+        impl Visitor<'_> for V {
+            type Value = HandValue;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("a hand")
+            }
+            fn visit_str<E: de::Error>(self, s: &str) -> Result<HandValue, E> {
+                Hand::parse_pbn(s).map(HandValue).ok_or_else(|| {
+                    E::custom(format!(
+                        "`{s}` is not a hand; expected four suits S.H.D.C with ranks AKQJT98765432, \
+                         `-` or nothing for no cards, e.g. \"AKQ2.K3.-.-\"; hint: put the hand in quotes"
+                    ))
+                })
+            }
+        }
+        d.deserialize_any(V)
+    }
+}
+
+/// `hands_shown:` which hands a worksheet shows: `all`, or a list of seats.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HandsShownValue(pub Vec<Seat>);
+
+impl<'de> Deserialize<'de> for HandsShownValue {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V;
+        const FORMS: &str = "`all` or a list of seats such as `[S]` or `[N, S]`";
+        impl<'de> Visitor<'de> for V {
+            type Value = HandsShownValue;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str(FORMS)
+            }
+            fn visit_str<E: de::Error>(self, s: &str) -> Result<HandsShownValue, E> {
+                if s.trim().eq_ignore_ascii_case("all") {
+                    return Ok(HandsShownValue(Seat::ALL.to_vec()));
+                }
+                match Seat::parse(s) {
+                    Some(seat) => Ok(HandsShownValue(vec![seat])),
+                    None => Err(E::custom(format!(
+                        "`{s}` is not a choice of hands; expected {FORMS}"
+                    ))),
+                }
+            }
+            fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<HandsShownValue, A::Error> {
+                let mut seats: Vec<Seat> = Vec::new();
+                while let Some(Word(SeatWord(seat))) = seq.next_element::<Word<SeatWord>>()? {
+                    if !seats.contains(&seat) {
+                        seats.push(seat);
+                    }
+                }
+                if seats.is_empty() {
+                    return Err(de::Error::custom(format!(
+                        "no hands to show; expected {FORMS}"
+                    )));
+                }
+                seats.sort_by_key(|s| s.index());
+                Ok(HandsShownValue(seats))
+            }
+        }
+        d.deserialize_any(V)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ranges_in_every_written_form() {
+        let r = |s| RangeValue::parse(s);
+        assert_eq!(
+            r("12-14"),
+            Some(RangeValue {
+                min: 12,
+                max: Some(14)
+            })
+        );
+        assert_eq!(r("25+"), Some(RangeValue { min: 25, max: None }));
+        assert_eq!(
+            r("-9"),
+            Some(RangeValue {
+                min: 0,
+                max: Some(9)
+            })
+        );
+        assert_eq!(
+            r("13"),
+            Some(RangeValue {
+                min: 13,
+                max: Some(13)
+            })
+        );
+        for bad in ["14-12", "1-", "+", "", "12--14", "a-b", "1.5", "99999"] {
+            assert_eq!(r(bad), None, "{bad}");
+        }
+    }
+
+    #[test]
+    fn shapes_in_every_written_form() {
+        let any = |l: [Option<u8>; 4]| ShapeSpec::Lengths {
+            lengths: l,
+            any_order: true,
+        };
+        assert_eq!(parse_shape("4432"), parse_shape("4-3-4-2"));
+        assert_eq!(
+            parse_shape("5-3-3-2"),
+            Some(any([Some(5), Some(3), Some(3), Some(2)]))
+        );
+        assert_eq!(
+            parse_shape("4-4-x-x"),
+            Some(any([Some(4), Some(4), None, None]))
+        );
+        assert_eq!(
+            parse_shape("=x=5=x=x"),
+            Some(ShapeSpec::Lengths {
+                lengths: [None, Some(5), None, None],
+                any_order: false
+            })
+        );
+        assert_eq!(
+            parse_shape("semi-balanced"),
+            Some(ShapeSpec::Class(ShapeClass::SemiBalanced))
+        );
+        for bad in ["4433", "44", "7-7-x-x", "balance", "4-4-3-2-0", "=4=4=4=4"] {
+            assert_eq!(parse_shape(bad), None, "{bad}");
+        }
+    }
+}

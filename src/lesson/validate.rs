@@ -1,0 +1,521 @@
+//! From the raw lesson to a checked [`Lesson`]: defaults, board numbers,
+//! per-board merging of overrides, and the checks that catch constraints no
+//! deal can meet (so the dealer never searches for the impossible).
+
+use serde_saphyr::Spanned;
+
+use super::error::{LessonError, LessonErrorKind, Place, Reporter};
+use super::raw::{Entries, RangeValue, RawConstraints, Word};
+use super::{BoardPlan, DealerRule, Language, Lesson, Paper};
+use crate::bridge::{Deal, Hand, Seat, Side, Suit, Vulnerability, dealer_for_board};
+use crate::dealer::constraints::RuleSpec;
+use crate::dealer::{Constraints, FitSuit, Range, SeatOrSide, ShapeSpec};
+use crate::rules::Ruleset;
+
+/// Largest board count a lesson may ask for.
+const MAX_BOARDS: u32 = 999;
+const DEFAULT_BOARDS: u32 = 8;
+
+fn place<T>(s: &Spanned<T>) -> Place {
+    Place::of(&s.referenced)
+}
+
+/// Constraints of one board with the position each entry came from, so a
+/// contradiction can point at the line that caused it.
+#[derive(Clone, Default)]
+struct Merged {
+    hcp: Vec<(Place, SeatOrSide, RangeValue)>,
+    length: Vec<(Place, Seat, Suit, RangeValue)>,
+    shape: Vec<(Place, Seat, Vec<ShapeSpec>)>,
+    fit: Vec<(Place, Side, FitSuit, RangeValue)>,
+    predeal: Vec<(Place, Seat, Hand)>,
+    rules: RuleSpec,
+    rule_places: Vec<(Place, RangeValue, u32, &'static str)>,
+}
+
+/// Replaces the entry with the same key, or appends.
+fn upsert<T, K: PartialEq>(list: &mut Vec<T>, item: T, key: impl Fn(&T) -> K) {
+    let k = key(&item);
+    match list.iter_mut().find(|x| key(x) == k) {
+        Some(slot) => *slot = item,
+        None => list.push(item),
+    }
+}
+
+impl Merged {
+    /// Lays `raw` over what is already there: an entry for the same seat,
+    /// side or suit replaces the earlier one; everything else is kept.
+    fn apply(&mut self, raw: &RawConstraints) {
+        if let Some(Entries(entries)) = &raw.hcp {
+            for (k, v) in entries {
+                upsert(&mut self.hcp, (place(k), k.value.0.0, v.value), |e| e.1);
+            }
+        }
+        if let Some(Entries(seats)) = &raw.length {
+            for (seat, suits) in seats {
+                for (suit, range) in &suits.value.0 {
+                    upsert(
+                        &mut self.length,
+                        (place(suit), seat.value.0.0, suit.value.0.0, range.value),
+                        |e| (e.1, e.2),
+                    );
+                }
+            }
+        }
+        if let Some(Entries(entries)) = &raw.shape {
+            for (k, v) in entries {
+                upsert(
+                    &mut self.shape,
+                    (place(k), k.value.0.0, v.value.0.clone()),
+                    |e| e.1,
+                );
+            }
+        }
+        if let Some(Entries(sides)) = &raw.fit {
+            for (side, suits) in sides {
+                for (suit, range) in &suits.value.0 {
+                    upsert(
+                        &mut self.fit,
+                        (place(suit), side.value.0.0, suit.value.0.0, range.value),
+                        |e| (e.1, e.2),
+                    );
+                }
+            }
+        }
+        if let Some(Entries(entries)) = &raw.predeal {
+            for (k, v) in entries {
+                upsert(&mut self.predeal, (place(v), k.value.0.0, v.value.0), |e| {
+                    e.1
+                });
+            }
+        }
+        let rules = &mut self.rules;
+        if let Some(d) = &raw.declarer {
+            rules.declarer = Some(d.value.0.0);
+        }
+        if let Some(s) = &raw.declaring_side {
+            rules.declaring_side = Some(s.value.0.0);
+        }
+        if let Some(c) = &raw.contract {
+            if let Some(Word(s)) = &c.strain {
+                rules.contract_strain = Some(s.0);
+            }
+            if let Some(Word(k)) = &c.kind {
+                rules.contract_kind = Some(k.0);
+            }
+        }
+        if let Some(t) = &raw.sure_tricks {
+            upsert(
+                &mut self.rule_places,
+                (place(&t.declarer), t.declarer.value, 13, "sure_tricks"),
+                |e| e.3,
+            );
+        }
+        if let Some(t) = &raw.tricks {
+            upsert(
+                &mut self.rule_places,
+                (place(&t.guideline), t.guideline.value, 13, "tricks"),
+                |e| e.3,
+            );
+        }
+        if let Some(b) = raw.allow_redeal {
+            rules.allow_redeal = b;
+        }
+        if let Some(b) = raw.makes {
+            rules.makes = Some(b);
+        }
+        if let Some(b) = raw.lead_matters {
+            rules.lead_matters = Some(b);
+        }
+    }
+}
+
+struct Checker<'a> {
+    reporter: &'a Reporter<'a>,
+    /// "board 3: " when the board has its own override, so the teacher
+    /// knows which board's merged constraints failed.
+    prefix: String,
+}
+
+impl Checker<'_> {
+    fn contradiction(&self, at: Place, message: String, hint: &str) -> LessonError {
+        self.reporter.error(
+            LessonErrorKind::Contradiction,
+            at,
+            format!("{}{message}", self.prefix),
+            None,
+            Some(hint.to_string()),
+        )
+    }
+
+    /// Resolves an open top against the largest value possible and checks
+    /// the bottom can be reached at all.
+    fn range(&self, at: Place, r: RangeValue, cap: u32, what: &str) -> Result<Range, LessonError> {
+        let max = r.max.unwrap_or(cap).min(cap);
+        if r.min > cap {
+            return Err(self.contradiction(
+                at,
+                format!(
+                    "{what} can be at most {cap}, but this asks for at least {}",
+                    r.min
+                ),
+                "lower the minimum",
+            ));
+        }
+        Ok(Range::new(r.min, max))
+    }
+
+    fn check(&self, m: &Merged) -> Result<(Constraints, RuleSpec), LessonError> {
+        let mut c = Constraints::default();
+
+        // Points: each seat's range, then each side against its seats, then
+        // the whole pack's 40.
+        let mut seat_range = [Range::new(0, 37); 4];
+        let mut last_hcp_place = Place::default();
+        for &(at, who, r) in &m.hcp {
+            last_hcp_place = at;
+            let range = match who {
+                SeatOrSide::Seat(_) => self.range(at, r, 37, "one hand's HCP")?,
+                SeatOrSide::Side(_) => self.range(at, r, 40, "a side's HCP")?,
+            };
+            if let SeatOrSide::Seat(s) = who {
+                seat_range[s.index()] = range;
+            }
+            c.hcp.push((who, range));
+        }
+        let mut side_min = [0u32; 2];
+        let mut side_max = [40u32; 2];
+        for (i, side) in Side::ALL.into_iter().enumerate() {
+            let [a, b] = side.seats().map(|s| seat_range[s.index()]);
+            side_min[i] = a.min + b.min;
+            side_max[i] = (a.max + b.max).min(40);
+            for &(at, who, _) in &m.hcp {
+                let Some(range) = c.hcp.iter().find(|(w, _)| *w == who).map(|x| x.1) else {
+                    continue;
+                };
+                if who != SeatOrSide::Side(side) {
+                    continue;
+                }
+                if range.max < side_min[i] || range.min > side_max[i] {
+                    return Err(self.contradiction(
+                        at,
+                        format!(
+                            "{} HCP {range} contradicts its seats: {} {} and {} {} together hold {}",
+                            side.code(),
+                            side.seats()[0],
+                            seat_range[side.seats()[0].index()],
+                            side.seats()[1],
+                            seat_range[side.seats()[1].index()],
+                            Range::new(side_min[i], side_max[i]),
+                        ),
+                        "widen the side's range or the seats' ranges so they overlap",
+                    ));
+                }
+                side_min[i] = side_min[i].max(range.min);
+                side_max[i] = side_max[i].min(range.max);
+            }
+        }
+        if side_min[0] + side_min[1] > 40 {
+            return Err(self.contradiction(
+                last_hcp_place,
+                format!(
+                    "the HCP minimums add up to {}, but the pack holds only 40",
+                    side_min[0] + side_min[1]
+                ),
+                "lower some minimums so they add up to 40 or less",
+            ));
+        }
+        if side_max[0] + side_max[1] < 40 {
+            return Err(self.contradiction(
+                last_hcp_place,
+                format!(
+                    "the HCP maximums add up to {}, but all 40 points of the pack are dealt",
+                    side_max[0] + side_max[1]
+                ),
+                "raise some maximums so they add up to 40 or more",
+            ));
+        }
+
+        // Suit lengths: per seat, per suit.
+        let mut min_len = [[0u32; 4]; 4];
+        let mut max_len = [[13u32; 4]; 4];
+        for &(at, seat, suit, r) in &m.length {
+            let range = self.range(at, r, 13, "a suit's length")?;
+            min_len[seat.index()][suit.index()] = range.min;
+            max_len[seat.index()][suit.index()] = range.max;
+            let seat_min: u32 = min_len[seat.index()].iter().sum();
+            if seat_min > 13 {
+                return Err(self.contradiction(
+                    at,
+                    format!("{seat}'s suit-length minimums add up to {seat_min} cards, over 13"),
+                    "a hand holds 13 cards; lower some minimums",
+                ));
+            }
+            let suit_min: u32 = min_len.iter().map(|s| s[suit.index()]).sum();
+            if suit_min > 13 {
+                return Err(self.contradiction(
+                    at,
+                    format!(
+                        "the four hands' minimums in {} add up to {suit_min} cards, over 13",
+                        suit.name()
+                    ),
+                    "a suit has 13 cards; lower some minimums",
+                ));
+            }
+            let seat_max: u32 = max_len[seat.index()].iter().sum();
+            if seat_max < 13 {
+                return Err(self.contradiction(
+                    at,
+                    format!("{seat}'s suit-length maximums add up to {seat_max} cards, under 13"),
+                    "a hand holds 13 cards; raise some maximums",
+                ));
+            }
+            c.length.push((seat, suit, range));
+        }
+        for (_, seat, shapes) in &m.shape {
+            c.shape.push((*seat, shapes.clone()));
+        }
+        for &(at, side, suit, r) in &m.fit {
+            let range = self.range(at, r, 26, "a side's combined length")?;
+            c.fit.push((side, suit, range));
+        }
+
+        // Predealt cards: at most 13 per seat, no card twice.
+        let mut owner: [Option<Seat>; 64] = [None; 64];
+        for &(at, seat, hand) in &m.predeal {
+            if hand.len() > 13 {
+                return Err(self.reporter.error(
+                    LessonErrorKind::BadDeal,
+                    at,
+                    format!(
+                        "{}{seat} is given {} predealt cards",
+                        self.prefix,
+                        hand.len()
+                    ),
+                    Some("at most 13 cards".to_string()),
+                    None,
+                ));
+            }
+            for card in hand.cards() {
+                let slot = &mut owner[card.bit() as usize];
+                if let Some(first) = *slot {
+                    return Err(self.reporter.error(
+                        LessonErrorKind::Contradiction,
+                        at,
+                        format!(
+                            "{}{card} is predealt twice, to {first} and to {seat}",
+                            self.prefix
+                        ),
+                        None,
+                        Some("each card can be predealt to one seat only".to_string()),
+                    ));
+                }
+                *slot = Some(seat);
+            }
+            c.predeal[seat.index()] |= hand;
+        }
+
+        let mut rules = m.rules.clone();
+        for &(at, r, cap, key) in &m.rule_places {
+            let range = self.range(at, r, cap, "a number of tricks")?;
+            match key {
+                "sure_tricks" => rules.sure_tricks = Some(range),
+                _ => rules.guideline_tricks = Some(range),
+            }
+        }
+        if let (Some(d), Some(s)) = (rules.declarer, rules.declaring_side) {
+            if d.side() != s {
+                return Err(self.contradiction(
+                    Place::default(),
+                    format!("declarer {d} is not on the declaring side {}", s.code()),
+                    "drop one of `declarer` and `declaring_side`, or make them agree",
+                ));
+            }
+        }
+        Ok((c, rules))
+    }
+}
+
+pub(super) fn validate(
+    raw: super::raw::RawLesson,
+    reporter: &Reporter,
+) -> Result<Lesson, LessonError> {
+    let bad = |at: Place, message: String, expected: Option<String>, hint: Option<&str>| {
+        reporter.error(
+            LessonErrorKind::BadValue,
+            at,
+            message,
+            expected,
+            hint.map(str::to_string),
+        )
+    };
+    if raw.title.value.trim().is_empty() {
+        return Err(bad(
+            place(&raw.title),
+            "the title is empty".to_string(),
+            Some("the lesson's title as text".to_string()),
+            Some("the title is printed on every handout"),
+        ));
+    }
+    let ruleset = raw
+        .ruleset
+        .as_ref()
+        .map(|r| r.value.0.0)
+        .unwrap_or(Ruleset::Ebu);
+    let language = raw
+        .language
+        .as_ref()
+        .map(|l| l.value.0.0)
+        .unwrap_or_else(|| Language::parse(ruleset.home_language()).unwrap_or(Language::En));
+    let paper = raw.paper.as_ref().map(|p| p.value.0.0).unwrap_or(Paper::A4);
+    let dealer = raw.dealer.as_ref().map(|d| d.value.0.0).unwrap_or_default();
+
+    let first_board = match &raw.first_board {
+        Some(f) if f.value == 0 || f.value > MAX_BOARDS => {
+            return Err(bad(
+                place(f),
+                format!("board {} cannot be the first board", f.value),
+                Some(format!("a board number from 1 to {MAX_BOARDS}")),
+                None,
+            ));
+        }
+        Some(f) => f.value,
+        None => 1,
+    };
+    let count = match &raw.boards {
+        Some(b) if b.value == 0 || b.value > MAX_BOARDS => {
+            return Err(bad(
+                place(b),
+                format!("a lesson of {} boards", b.value),
+                Some(format!("from 1 to {MAX_BOARDS} boards")),
+                None,
+            ));
+        }
+        Some(b) => b.value,
+        None => DEFAULT_BOARDS,
+    };
+    let last_board = first_board + count - 1;
+    let in_lesson = |n: &Spanned<u32>, key: &str| {
+        if (first_board..=last_board).contains(&n.value) {
+            Ok(())
+        } else {
+            Err(bad(
+                place(n),
+                format!(
+                    "`{key}` names board {}, which this lesson does not deal",
+                    n.value
+                ),
+                Some(format!("a board number from {first_board} to {last_board}")),
+                Some("change `boards` or `first_board`, or the board number"),
+            ))
+        }
+    };
+
+    let mut fixed: Vec<(u32, Deal)> = Vec::new();
+    if let Some(Entries(deals)) = &raw.deals {
+        for (n, text) in deals {
+            in_lesson(n, "deals")?;
+            let deal = Deal::parse_pbn(&text.value).map_err(|e| {
+                reporter.error(
+                    LessonErrorKind::BadDeal,
+                    place(text),
+                    format!("the fixed deal of board {} is not a deal: {e}", n.value),
+                    Some(
+                        "a PBN deal: the first seat, a colon and four hands of 13 distinct cards, \
+                         e.g. \"N:AKQ2.K3.T98.7654 ... ... ...\""
+                            .to_string(),
+                    ),
+                    Some("put the deal in quotes; each hand is S.H.D.C, clockwise from the first seat".to_string()),
+                )
+            })?;
+            fixed.push((n.value, deal));
+        }
+    }
+
+    let mut common = Merged::default();
+    if let Some(c) = &raw.constraints {
+        common.apply(c);
+    }
+    let mut overrides: Vec<(u32, &RawConstraints)> = Vec::new();
+    if let Some(Entries(list)) = &raw.boards_override {
+        for (n, c) in list {
+            in_lesson(n, "boards_override")?;
+            overrides.push((n.value, &c.value));
+        }
+    }
+    let plain = Checker {
+        reporter,
+        prefix: String::new(),
+    }
+    .check(&common)?;
+
+    let mut boards = Vec::with_capacity(count as usize);
+    for number in first_board..=last_board {
+        let (constraints, rules) = match overrides.iter().find(|(n, _)| *n == number) {
+            Some((_, extra)) => {
+                let mut merged = common.clone();
+                merged.apply(extra);
+                Checker {
+                    reporter,
+                    prefix: format!("board {number}: "),
+                }
+                .check(&merged)?
+            }
+            None => plain.clone(),
+        };
+        boards.push(BoardPlan {
+            number,
+            dealer: match dealer {
+                DealerRule::FromBoardNumber => dealer_for_board(number),
+                DealerRule::Always(seat) => seat,
+            },
+            vulnerability: Vulnerability::for_board(number),
+            constraints,
+            rules,
+            fixed: fixed.iter().find(|(n, _)| *n == number).map(|x| x.1),
+        });
+    }
+
+    let max_attempts = match &raw.max_attempts {
+        Some(m) if m.value == 0 => {
+            return Err(bad(
+                place(m),
+                "`max_attempts` is 0".to_string(),
+                Some("a positive whole number of shuffles per board".to_string()),
+                None,
+            ));
+        }
+        Some(m) => m.value,
+        None => super::DEFAULT_MAX_ATTEMPTS,
+    };
+
+    Ok(Lesson {
+        title: raw.title.value.trim().to_string(),
+        ruleset,
+        language,
+        paper,
+        seed: raw.seed.map(|s| s.value),
+        first_board,
+        dealer,
+        boards,
+        questions: match raw.questions {
+            Some(q) => q.into_iter().map(|w| w.value.0.0).collect(),
+            None => super::DEFAULT_QUESTIONS
+                .iter()
+                .map(|s| s.to_string())
+                .collect(),
+        },
+        outputs: match raw.outputs {
+            Some(o) => o.into_iter().map(|w| w.value.0.0).collect(),
+            None => super::OUTPUTS.iter().map(|s| s.to_string()).collect(),
+        },
+        note: raw.note,
+        date: raw.date,
+        templates: raw.templates,
+        hands_shown: raw
+            .hands_shown
+            .map(|h| h.value.0)
+            .unwrap_or_else(|| Seat::ALL.to_vec()),
+        max_attempts,
+    })
+}
