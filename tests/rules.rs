@@ -847,6 +847,11 @@ proptest! {
                 prop_assert_eq!(a.declaring_side, Some(declarer.side()));
             } else {
                 prop_assert_eq!(dummy, Seat::North);
+                // The player in the West chair after the seat change leads.
+                let chairs = minibridge::rules::ez3::seating(declarer);
+                prop_assert_eq!(chairs[Seat::South.index()], declarer);
+                prop_assert_eq!(leader, chairs[Seat::West.index()]);
+                prop_assert_eq!(a.declaring_side, None);
             }
             if ruleset == Ruleset::Dbv {
                 prop_assert!(b.deal.side_hcp(declarer.side()) >= 20);
@@ -1013,5 +1018,64 @@ fn default_filter_drops_every_redeal() {
             // About one deal in eleven splits 20-20.
             assert!((100..260).contains(&redeals), "{redeals}");
         }
+    }
+}
+
+#[test]
+fn analysis_json_keys_are_the_documented_ones() {
+    // docs/rules.md lists these keys; renaming one breaks handouts and scripts.
+    let keys = [
+        "board",
+        "ruleset",
+        "dealer",
+        "hcp",
+        "side_hcp",
+        "first_to_speak",
+        "announcements",
+        "auction",
+        "redeal",
+        "redeal_reason",
+        "declaring_side",
+        "declarer",
+        "dummy",
+        "opening_leader",
+        "contract",
+        "reasons",
+        "advice",
+        "sure_tricks",
+        "score_table",
+    ];
+    let doc = std::fs::read_to_string(crate::common::root().join("docs/rules.md")).unwrap();
+    for b in seeded_boards(50) {
+        for ruleset in Ruleset::ALL {
+            let v = serde_json::to_value(analyze(&b, ruleset)).unwrap();
+            let got: Vec<&str> = v.as_object().unwrap().keys().map(|k| k.as_str()).collect();
+            let mut want = keys.to_vec();
+            want.sort_unstable();
+            let mut got_sorted = got.clone();
+            got_sorted.sort_unstable();
+            assert_eq!(got_sorted, want);
+            if !v["redeal"].as_bool().unwrap() {
+                for k in ["code", "strain", "tricks_needed", "kind", "text"] {
+                    assert!(v["contract"].get(k).is_some(), "contract.{k}");
+                }
+                for k in ["S", "H", "D", "C", "total", "extra"] {
+                    assert!(v["sure_tricks"].get(k).is_some(), "sure_tricks.{k}");
+                }
+                for r in v["reasons"].as_array().unwrap() {
+                    let kind = r["kind"].as_str().unwrap();
+                    assert!(
+                        doc.contains(&format!("`{kind}`")),
+                        "undocumented reason {kind}"
+                    );
+                }
+            }
+        }
+    }
+    for k in keys {
+        assert!(
+            doc.contains(&format!("`{k}`")),
+            "docs/rules.md misses `{k}`"
+        );
     }
 }

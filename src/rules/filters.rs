@@ -10,8 +10,9 @@
 
 use std::sync::Arc;
 
-use super::Ruleset;
+use super::ebu::Ebu;
 use super::sure_tricks::SureTricks;
+use super::{RuleSystem, Ruleset};
 use crate::bridge::{Board, Seat, Side, Strain};
 use crate::dealer::constraints::{BoardFilter, ContractKind, Range, RuleSpec, StrainSpec};
 
@@ -19,8 +20,15 @@ use crate::dealer::constraints::{BoardFilter, ContractKind, Range, RuleSpec, Str
 /// of the rules). `guideline_tricks`, `makes` and `lead_matters` belong to
 /// the solver and are ignored here.
 pub fn filters(spec: &RuleSpec, ruleset: Ruleset) -> Vec<Arc<dyn BoardFilter>> {
+    filters_with(spec, ruleset, Ebu::DEFAULT)
+}
+
+/// As [`filters`], with the `ebu` game thresholds a lesson chose (used only
+/// when `ruleset` is `ebu`).
+pub fn filters_with(spec: &RuleSpec, ruleset: Ruleset, ebu: Ebu) -> Vec<Arc<dyn BoardFilter>> {
     let filter = RulesFilter {
         ruleset,
+        ebu,
         declarer: spec.declarer,
         declaring_side: spec.declaring_side,
         strain: spec.contract_strain,
@@ -39,6 +47,7 @@ pub fn filters(spec: &RuleSpec, ruleset: Ruleset) -> Vec<Arc<dyn BoardFilter>> {
 pub fn no_redeal(ruleset: Ruleset) -> Arc<dyn BoardFilter> {
     Arc::new(RulesFilter {
         ruleset,
+        ebu: Ebu::DEFAULT,
         declarer: None,
         declaring_side: None,
         strain: None,
@@ -52,6 +61,8 @@ pub fn no_redeal(ruleset: Ruleset) -> Arc<dyn BoardFilter> {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct RulesFilter {
     pub ruleset: Ruleset,
+    /// Game thresholds for `ebu`.
+    pub ebu: Ebu,
     pub declarer: Option<Seat>,
     pub declaring_side: Option<Side>,
     pub strain: Option<StrainSpec>,
@@ -146,7 +157,10 @@ impl BoardFilter for RulesFilter {
                 return true;
             }
         }
-        let ruling = self.ruleset.system().rule(board);
+        let ruling = match self.ruleset {
+            Ruleset::Ebu => self.ebu.rule(board),
+            other => other.system().rule(board),
+        };
         if ruling.redeal.is_some() {
             return self.allow_redeal && self.is_trivial_besides_redeal();
         }

@@ -34,7 +34,7 @@ pub use contract::{
     trick_points,
 };
 pub use ez::{Auction, Call};
-pub use filters::filters;
+pub use filters::{filters, filters_with};
 pub use points::Points;
 pub use reason::{Reason, ReasonText};
 pub use sure_tricks::SureTricks;
