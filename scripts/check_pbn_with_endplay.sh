@@ -11,8 +11,12 @@ if [ ! -x "$venv/bin/python" ] || ! "$venv/bin/python" -c "import endplay" 2>/de
     "$venv/bin/pip" install --quiet --disable-pip-version-check endplay
 fi
 
-cargo build --quiet
-bin=target/debug/minibridge
+# The tests pass the binary they built; run by hand, build it.
+bin=${MINIBRIDGE_BIN:-}
+if [ -z "$bin" ]; then
+    cargo build --quiet
+    bin=target/debug/minibridge
+fi
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
