@@ -1,11 +1,18 @@
 //! The `minibridge` command: argument parsing and dispatch to one module per
 //! subcommand. Errors travel up as values; only `main` picks the exit code.
+//! This is the one place that reads files, the clock, the terminal and the
+//! OS random source.
 
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+mod build;
+mod check;
+mod deal;
+mod diagram;
 mod score;
+mod support;
 
 #[derive(Parser, Debug)]
 #[command(
@@ -20,6 +27,12 @@ pub struct Cli {
 
 #[derive(Subcommand, Debug)]
 enum Command {
+    /// Deal boards to standard output (text diagrams, PBN or JSON).
+    Deal(deal::DealArgs),
+    /// Validate lesson files and estimate how hard each board is to deal.
+    Check(check::CheckArgs),
+    /// Build lessons into OUT/<lesson>/ (deals.pbn for now).
+    Build(build::BuildArgs),
     /// Score one contract and trick count under a rule system.
     Score(score::ScoreArgs),
 }
@@ -28,6 +41,9 @@ enum Command {
 pub fn run() -> anyhow::Result<ExitCode> {
     let cli = Cli::parse();
     match cli.command {
+        Command::Deal(args) => deal::run(args),
+        Command::Check(args) => check::run(args),
+        Command::Build(args) => build::run(args),
         Command::Score(args) => score::run(args),
     }
 }

@@ -63,7 +63,7 @@ pub const OUTPUTS: [&str; 6] = [
 ];
 
 /// The default cap on shuffles tried for one board.
-pub const DEFAULT_MAX_ATTEMPTS: u64 = 10_000_000;
+pub const DEFAULT_MAX_ATTEMPTS: u64 = crate::dealer::DEFAULT_MAX_ATTEMPTS;
 
 /// The language handouts are printed in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

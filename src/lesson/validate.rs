@@ -7,9 +7,9 @@ use serde_saphyr::Spanned;
 use super::error::{LessonError, LessonErrorKind, Place, Reporter};
 use super::raw::{Entries, RangeValue, RawConstraints, Word};
 use super::{BoardPlan, DealerRule, Language, Lesson, Paper};
-use crate::bridge::{Deal, Hand, Seat, Side, Suit, Vulnerability, dealer_for_board};
+use crate::bridge::{Deal, Hand, Seat, ShapeClass, Side, Suit, Vulnerability, dealer_for_board};
 use crate::dealer::constraints::RuleSpec;
-use crate::dealer::{Constraints, FitSuit, Range, SeatOrSide, ShapeSpec};
+use crate::dealer::{ConstraintRef, Constraints, FitSuit, Range, SeatOrSide, ShapeSpec};
 use crate::rules::Ruleset;
 
 /// Largest board count a lesson may ask for.
@@ -126,6 +126,27 @@ impl Merged {
         }
         if let Some(b) = raw.lead_matters {
             rules.lead_matters = Some(b);
+        }
+    }
+}
+
+impl Merged {
+    /// Where a constraint the dealer names was written.
+    fn place_of(&self, r: ConstraintRef) -> Option<Place> {
+        match r {
+            ConstraintRef::Hcp(who) => self.hcp.iter().find(|e| e.1 == who).map(|e| e.0),
+            ConstraintRef::Length(seat, suit) => self
+                .length
+                .iter()
+                .find(|e| e.1 == seat && e.2 == suit)
+                .map(|e| e.0),
+            ConstraintRef::Shape(seat) => self.shape.iter().find(|e| e.1 == seat).map(|e| e.0),
+            ConstraintRef::Fit(side, suit) => self
+                .fit
+                .iter()
+                .find(|e| e.1 == side && e.2 == suit)
+                .map(|e| e.0),
+            ConstraintRef::Predeal(seat) => self.predeal.iter().find(|e| e.1 == seat).map(|e| e.0),
         }
     }
 }
@@ -272,8 +293,19 @@ impl Checker<'_> {
             }
             c.length.push((seat, suit, range));
         }
-        for (_, seat, shapes) in &m.shape {
-            c.shape.push((*seat, shapes.clone()));
+        for &(at, seat, ref shapes) in &m.shape {
+            let (lo, hi) = (min_len[seat.index()], max_len[seat.index()]);
+            if !some_pattern(|l| {
+                (0..4).all(|i| l[i] >= lo[i] && l[i] <= hi[i])
+                    && shapes.iter().any(|s| shape_allows(s, l))
+            }) {
+                return Err(self.contradiction(
+                    at,
+                    format!("no hand of {seat} has one of these shapes and its suit lengths"),
+                    "the shape and the `length` ranges of this seat contradict each other",
+                ));
+            }
+            c.shape.push((seat, shapes.clone()));
         }
         for &(at, side, suit, r) in &m.fit {
             let range = self.range(at, r, 26, "a side's combined length")?;
@@ -313,6 +345,22 @@ impl Checker<'_> {
                 *slot = Some(seat);
             }
             c.predeal[seat.index()] |= hand;
+        }
+
+        // The dealer's own checks catch what the ones above do not (shapes
+        // no hand can have, predealt cards that break a constraint); point
+        // at the first constraint each names.
+        if let Some(err) = c.validate().into_iter().next() {
+            let at = err
+                .constraints()
+                .iter()
+                .find_map(|r| m.place_of(*r))
+                .unwrap_or_default();
+            return Err(self.contradiction(
+                at,
+                err.to_string(),
+                "loosen or remove one of the constraints named",
+            ));
         }
 
         let mut rules = m.rules.clone();
@@ -518,4 +566,50 @@ pub(super) fn validate(
             .unwrap_or_else(|| Seat::ALL.to_vec()),
         max_attempts,
     })
+}
+
+/// Whether any split of 13 cards into four suits (S, H, D, C) passes `test`.
+fn some_pattern(test: impl Fn([u32; 4]) -> bool) -> bool {
+    (0..=13u32)
+        .any(|s| (0..=13 - s).any(|h| (0..=13 - s - h).any(|d| test([s, h, d, 13 - s - h - d]))))
+}
+
+/// Whether suit lengths `l` (S, H, D, C) have the shape `spec`.
+fn shape_allows(spec: &ShapeSpec, l: [u32; 4]) -> bool {
+    let mut sorted = l;
+    sorted.sort_unstable_by(|a, b| b.cmp(a));
+    match spec {
+        ShapeSpec::Class(class) => {
+            let found = match sorted {
+                [4, 3, 3, 3] | [4, 4, 3, 2] | [5, 3, 3, 2] => ShapeClass::Balanced,
+                [5, 4, 2, 2] | [6, 3, 2, 2] => ShapeClass::SemiBalanced,
+                _ => ShapeClass::Unbalanced,
+            };
+            found == *class
+        }
+        ShapeSpec::Lengths {
+            lengths,
+            any_order: false,
+        } => lengths
+            .iter()
+            .zip(l)
+            .all(|(want, have)| want.is_none_or(|n| u32::from(n) == have)),
+        ShapeSpec::Lengths {
+            lengths,
+            any_order: true,
+        } => {
+            // Each known length must use up a different suit.
+            let mut left: Vec<u32> = l.to_vec();
+            lengths
+                .iter()
+                .flatten()
+                .all(|&n| match left.iter().position(|&x| x == u32::from(n)) {
+                    Some(i) => {
+                        left.swap_remove(i);
+                        true
+                    }
+                    None => false,
+                })
+        }
+    }
 }

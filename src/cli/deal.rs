@@ -1,0 +1,148 @@
+//! `minibridge deal`: deals to stdout, from a seed, a lesson, or one deal code.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Instant;
+
+use anyhow::Context;
+use clap::{Args, ValueEnum};
+
+use super::diagram::{self, Symbols};
+use super::support::{self, Dealt, Progress};
+use crate::dealer::{Constraints, DealCode};
+use crate::lesson::{self, BoardPlan};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Format {
+    /// Compass diagrams.
+    Text,
+    /// Export-format PBN 2.1.
+    Pbn,
+    /// One JSON object per board.
+    Json,
+}
+
+#[derive(Args, Debug)]
+pub struct DealArgs {
+    /// The seed (a whole number); without one, a seed is drawn and printed.
+    #[arg(long)]
+    seed: Option<u64>,
+    /// How many boards to deal (without a lesson).
+    #[arg(long, default_value_t = 16, conflicts_with = "lesson")]
+    boards: u32,
+    /// The first board's number (without a lesson); dealer and
+    /// vulnerability follow the board number.
+    #[arg(long, default_value_t = 1, conflicts_with = "lesson")]
+    first_board: u32,
+    /// Deal the boards of this lesson file, meeting its constraints.
+    #[arg(long, value_name = "FILE")]
+    lesson: Option<PathBuf>,
+    /// Rebuild the one board a deal code names.
+    #[arg(long, value_name = "CODE", conflicts_with_all = ["seed", "lesson", "boards", "first_board"])]
+    code: Option<String>,
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    format: Format,
+    /// Print boards, attempts, seconds and deals per second to stderr.
+    #[arg(long)]
+    stats: bool,
+    /// Write suits as S H D C instead of symbols (text format).
+    #[arg(long)]
+    ascii: bool,
+}
+
+pub fn run(args: DealArgs) -> anyhow::Result<ExitCode> {
+    let started = Instant::now();
+    let (title, date, seed, boards) = if let Some(code) = &args.code {
+        let parsed: DealCode = code.parse()?;
+        let board = parsed.rebuild()?;
+        let dealt = Dealt {
+            board,
+            code: Some(parsed),
+            attempts: 1,
+        };
+        (
+            "minibridge deal".to_string(),
+            String::new(),
+            parsed.seed,
+            vec![dealt],
+        )
+    } else if let Some(path) = &args.lesson {
+        let lesson = lesson::load(path)?;
+        let label = path.display().to_string();
+        let dealt = support::deal_lesson(&lesson, args.seed, &label)?;
+        let date = support::pbn_date(lesson.date.as_deref());
+        (lesson.title, date, dealt.seed, dealt.boards)
+    } else {
+        anyhow::ensure!(
+            args.boards >= 1 && args.first_board >= 1,
+            "--boards and --first-board must be at least 1"
+        );
+        let last = args
+            .first_board
+            .checked_add(args.boards - 1)
+            .context("--first-board plus --boards is too large")?;
+        let seed = match args.seed {
+            Some(s) => s,
+            None => {
+                let s = support::os_seed()?;
+                eprintln!("no seed given; using seed {s} (deal again with --seed {s})");
+                s
+            }
+        };
+        let plans: Vec<BoardPlan> = (args.first_board..=last)
+            .map(|number| BoardPlan {
+                number,
+                dealer: crate::bridge::dealer_for_board(number),
+                vulnerability: crate::bridge::Vulnerability::for_board(number),
+                constraints: Constraints::default(),
+                rules: Default::default(),
+                fixed: None,
+            })
+            .collect();
+        let progress = Progress::new(plans.len() as u64, "dealing");
+        let boards = support::deal_boards(&plans, seed, lesson::DEFAULT_MAX_ATTEMPTS, &progress);
+        progress.finish();
+        ("minibridge deal".to_string(), String::new(), seed, boards?)
+    };
+
+    let bytes = match args.format {
+        Format::Pbn => support::pbn_bytes(&title, &date, seed, &boards),
+        Format::Json => support::json_bytes(seed, &boards),
+        Format::Text => {
+            let symbols = if args.ascii {
+                Symbols::Ascii
+            } else {
+                Symbols::Unicode
+            };
+            let mut text = String::new();
+            for (i, d) in boards.iter().enumerate() {
+                if i > 0 {
+                    text.push('\n');
+                }
+                let code = d.code.map(|c| c.to_string());
+                text.push_str(&diagram::board(&d.board, code.as_deref(), symbols));
+            }
+            text.into_bytes()
+        }
+    };
+    let mut out = std::io::stdout().lock();
+    out.write_all(&bytes)
+        .context("cannot write to standard output")?;
+    out.flush().context("cannot write to standard output")?;
+
+    if args.stats {
+        let seconds = started.elapsed().as_secs_f64();
+        let attempts: u64 = boards.iter().map(|d| d.attempts).sum();
+        let rate = if seconds > 0.0 {
+            attempts as f64 / seconds
+        } else {
+            0.0
+        };
+        eprintln!(
+            "boards: {}\nattempts: {attempts}\nseconds: {seconds:.3}\ndeals per second: {rate:.0}",
+            boards.len()
+        );
+    }
+    Ok(ExitCode::SUCCESS)
+}

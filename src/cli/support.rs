@@ -1,0 +1,254 @@
+//! What the subcommands share at the program's edge: the OS seed, atomic
+//! file writes, the progress bar, and dealing every board of a lesson.
+
+use std::io::{IsTerminal, Write};
+use std::path::Path;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+
+use anyhow::{Context, bail};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use rayon::prelude::*;
+
+use crate::bridge::Board;
+use crate::dealer::constraints::RuleSpec;
+use crate::dealer::{self, DealCode, DealOptions};
+use crate::export::{json, pbn};
+use crate::lesson::{BoardPlan, Lesson};
+
+/// A seed drawn from the operating system, for runs that name none. This is
+/// the only unseeded randomness in the program; the seed is then printed
+/// and recorded in every output, so the run can be repeated.
+pub fn os_seed() -> anyhow::Result<u64> {
+    // Keep seeds short enough to type back: at most 9 digits.
+    let raw = getrandom::u64().context("cannot draw a random seed from the operating system")?;
+    Ok(raw % 1_000_000_000)
+}
+
+/// Writes `bytes` to `path` all at once: a temporary file in the same
+/// folder, then a rename, so a reader never sees half a file and an
+/// earlier file survives a failed write.
+pub fn write_atomic(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
+    let dir = path
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().to_string())
+        .unwrap_or_default();
+    let tmp = dir.join(format!(".{name}.{}.tmp", std::process::id()));
+    let result = (|| {
+        let mut f = std::fs::File::create(&tmp)?;
+        f.write_all(bytes)?;
+        f.sync_all()?;
+        std::fs::rename(&tmp, path)
+    })();
+    if let Err(e) = result {
+        let _ = std::fs::remove_file(&tmp);
+        return Err(e).with_context(|| format!("cannot write {}", path.display()));
+    }
+    Ok(())
+}
+
+/// A progress bar on stderr that appears only when a search has run for
+/// more than a second and stderr is a terminal.
+pub struct Progress {
+    bar: ProgressBar,
+    started: Instant,
+    shown: std::sync::atomic::AtomicBool,
+    attempts: AtomicU64,
+    enabled: bool,
+}
+
+impl Progress {
+    pub fn new(boards: u64, label: &str) -> Progress {
+        let bar = ProgressBar::with_draw_target(Some(boards), ProgressDrawTarget::hidden());
+        bar.set_style(
+            ProgressStyle::with_template("{prefix} [{bar:30}] {pos}/{len} boards, {msg}")
+                .unwrap_or_else(|_| ProgressStyle::default_bar())
+                .progress_chars("=> "),
+        );
+        bar.set_prefix(label.to_string());
+        Progress {
+            bar,
+            started: Instant::now(),
+            shown: false.into(),
+            attempts: AtomicU64::new(0),
+            enabled: std::io::stderr().is_terminal(),
+        }
+    }
+
+    fn tick(&self, attempts: u64) {
+        let total = self.attempts.fetch_add(attempts, Ordering::Relaxed) + attempts;
+        if self.enabled
+            && !self.shown.load(Ordering::Relaxed)
+            && self.started.elapsed() > Duration::from_secs(1)
+        {
+            self.shown.store(true, Ordering::Relaxed);
+            self.bar.set_draw_target(ProgressDrawTarget::stderr());
+        }
+        if self.shown.load(Ordering::Relaxed) {
+            self.bar.set_message(format!("{total} attempts"));
+        }
+    }
+
+    fn board_done(&self) {
+        self.bar.inc(1);
+    }
+
+    pub fn finish(&self) {
+        self.bar.finish_and_clear();
+    }
+}
+
+/// One dealt board and how it was found.
+#[derive(Clone, Debug)]
+pub struct Dealt {
+    pub board: Board,
+    /// `None` for a deal the lesson fixed.
+    pub code: Option<DealCode>,
+    /// Shuffles tried for this board (0 for a fixed deal).
+    pub attempts: u64,
+}
+
+/// The constraints that need the rules engine or the solver. Until those
+/// modules provide filters, a lesson that uses them is refused rather than
+/// dealt without them (a board must always meet its lesson).
+fn check_rule_constraints(plan: &BoardPlan) -> anyhow::Result<()> {
+    if plan.rules != RuleSpec::default() {
+        bail!(
+            "board {}: constraints on declarer, contract, sure tricks or play \
+             (`declarer`, `declaring_side`, `contract`, `sure_tricks`, `tricks`, `makes`, \
+             `lead_matters`, `allow_redeal`) are not supported by this build yet",
+            plan.number
+        );
+    }
+    Ok(())
+}
+
+/// Deals every board of `plans` under `seed`, boards in parallel; the result
+/// is in board order and does not depend on the number of threads.
+pub fn deal_boards(
+    plans: &[BoardPlan],
+    seed: u64,
+    max_attempts: u64,
+    progress: &Progress,
+) -> anyhow::Result<Vec<Dealt>> {
+    for plan in plans {
+        check_rule_constraints(plan)?;
+    }
+    let hook = |n: u64| {
+        let _ = n;
+        progress.tick(dealer::PROGRESS_EVERY);
+    };
+    let results: Vec<anyhow::Result<Dealt>> = plans
+        .par_iter()
+        .map(|plan| {
+            let dealt = if let Some(deal) = plan.fixed {
+                let mut board = Board::numbered(plan.number, deal);
+                board.dealer = plan.dealer;
+                Dealt {
+                    board,
+                    code: None,
+                    attempts: 0,
+                }
+            } else {
+                let options = DealOptions {
+                    max_attempts,
+                    dealer: (plan.dealer != crate::bridge::dealer_for_board(plan.number))
+                        .then_some(plan.dealer),
+                    progress: Some(&hook),
+                    ..DealOptions::default()
+                };
+                let found = dealer::deal_board(seed, plan.number, &plan.constraints, &options)?;
+                Dealt {
+                    board: found.board,
+                    code: Some(found.code),
+                    attempts: found.attempt + 1,
+                }
+            };
+            progress.board_done();
+            Ok(dealt)
+        })
+        .collect();
+    results.into_iter().collect()
+}
+
+/// The deal a lesson asks for, with the seed it was dealt from.
+pub struct DealtLesson {
+    pub seed: u64,
+    pub boards: Vec<Dealt>,
+}
+
+/// Chooses the seed (command line, then lesson, then the OS) and deals.
+pub fn deal_lesson(
+    lesson: &Lesson,
+    cli_seed: Option<u64>,
+    label: &str,
+) -> anyhow::Result<DealtLesson> {
+    let seed = match cli_seed.or(lesson.seed) {
+        Some(seed) => seed,
+        None => {
+            let seed = os_seed()?;
+            eprintln!("{label}: no seed given; using seed {seed} (build again with --seed {seed})");
+            seed
+        }
+    };
+    let progress = Progress::new(lesson.boards.len() as u64, label);
+    let boards = deal_boards(&lesson.boards, seed, lesson.max_attempts, &progress);
+    progress.finish();
+    Ok(DealtLesson {
+        seed,
+        boards: boards?,
+    })
+}
+
+/// A lesson `date:` as PBN writes dates (`2026.11.22`), or empty.
+pub fn pbn_date(date: Option<&str>) -> String {
+    let Some(d) = date else { return String::new() };
+    let d = d.trim();
+    let parts: Vec<&str> = d.split(['-', '.', '/']).collect();
+    match parts.as_slice() {
+        [y, m, day]
+            if y.len() == 4
+                && m.len() <= 2
+                && day.len() <= 2
+                && parts
+                    .iter()
+                    .all(|p| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit())) =>
+        {
+            format!("{y}.{m:0>2}.{day:0>2}")
+        }
+        _ => String::new(),
+    }
+}
+
+/// PBN for dealt boards.
+pub fn pbn_bytes(event: &str, date: &str, seed: u64, boards: &[Dealt]) -> Vec<u8> {
+    let header = pbn::PbnEvent {
+        event: event.to_string(),
+        site: String::new(),
+        date: date.to_string(),
+        generator: pbn::generator(seed),
+    };
+    let list: Vec<pbn::PbnBoard> = boards
+        .iter()
+        .map(|d| pbn::PbnBoard {
+            board: d.board,
+            deal_code: d.code.map(|c| c.to_string()),
+            hidden: None,
+        })
+        .collect();
+    pbn::write(&header, &list)
+}
+
+/// JSON for dealt boards.
+pub fn json_bytes(seed: u64, boards: &[Dealt]) -> Vec<u8> {
+    let records: Vec<json::BoardRecord> = boards
+        .iter()
+        .map(|d| json::BoardRecord::new(&d.board, d.code.map(|c| c.to_string())))
+        .collect();
+    json::write(&pbn::generator(seed), seed, &records)
+}

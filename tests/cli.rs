@@ -1,0 +1,327 @@
+//! The `minibridge` binary end to end (issue 2 §5, §7): reproducible bytes,
+//! the board table, lessons that build and meet their constraints, deal
+//! codes, and exit code 2 with a pointed message for bad input.
+
+use std::path::Path;
+use std::process::{Command, Output};
+
+use minibridge::bridge::{Seat, ShapeClass, Side, Suit};
+use minibridge::export::pbn;
+
+use crate::common::root;
+use crate::golden;
+
+fn minibridge(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_minibridge"))
+        .args(args)
+        .current_dir(root())
+        .output()
+        .expect("the binary runs")
+}
+
+fn stdout(out: &Output) -> String {
+    String::from_utf8(out.stdout.clone()).unwrap()
+}
+
+fn stderr(out: &Output) -> String {
+    String::from_utf8(out.stderr.clone()).unwrap()
+}
+
+fn ok(args: &[&str]) -> String {
+    let out = minibridge(args);
+    assert!(out.status.success(), "{args:?} failed: {}", stderr(&out));
+    stdout(&out)
+}
+
+#[test]
+fn seed_1_sixteen_boards_pbn_is_byte_stable() {
+    let args = ["deal", "--seed", "1", "--boards", "16", "--format", "pbn"];
+    let first = ok(&args);
+    let second = ok(&args);
+    assert_eq!(first, second);
+    golden::check(
+        &root().join("tests/golden/lesson/deal-seed-1.pbn"),
+        first.as_bytes(),
+    );
+
+    // Another seed deals other boards, every one of them.
+    let other = ok(&["deal", "--seed", "2", "--boards", "16", "--format", "pbn"]);
+    let a = pbn::read(&first).unwrap();
+    let b = pbn::read(&other).unwrap();
+    assert_eq!(a.len(), 16);
+    for (x, y) in a.iter().zip(&b) {
+        assert_ne!(x.board.unwrap().deal, y.board.unwrap().deal);
+    }
+}
+
+#[test]
+fn dealer_and_vulnerability_follow_the_board_table() {
+    // The duplicate table (../shared/RULES.md): dealer N E S W in turn; the
+    // vulnerability cycle of 16 boards.
+    const VUL: [&str; 16] = [
+        "None", "NS", "EW", "All", "NS", "EW", "All", "None", "EW", "All", "None", "NS", "All",
+        "None", "NS", "EW",
+    ];
+    const DEALER: [&str; 4] = ["N", "E", "S", "W"];
+    let text = ok(&[
+        "deal",
+        "--seed",
+        "5",
+        "--boards",
+        "20",
+        "--first-board",
+        "3",
+        "--format",
+        "pbn",
+    ]);
+    let games = pbn::read(&text).unwrap();
+    assert_eq!(games.len(), 20);
+    for (i, game) in games.iter().enumerate() {
+        let n = 3 + i;
+        assert_eq!(game.tag("Board"), Some(n.to_string().as_str()));
+        assert_eq!(game.tag("Dealer"), Some(DEALER[(n - 1) % 4]));
+        assert_eq!(game.tag("Vulnerable"), Some(VUL[(n - 1) % 16]));
+        assert!(game.tag("Deal").unwrap().starts_with(DEALER[(n - 1) % 4]));
+    }
+}
+
+fn build_into(dir: &Path, lesson: &str, extra: &[&str]) -> Output {
+    let mut args = vec!["build", lesson, "--out", dir.to_str().unwrap()];
+    args.extend_from_slice(extra);
+    minibridge(&args)
+}
+
+#[test]
+fn a_lesson_with_constraints_builds_and_every_board_meets_them() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = build_into(dir.path(), "lessons/no-trump-game.yaml", &[]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = std::fs::read_to_string(dir.path().join("no-trump-game/deals.pbn")).unwrap();
+    assert!(text.contains("[Generator \"minibridge "));
+    assert!(text.contains(" deal-format 1 seed 20261122\"]"));
+    let games = pbn::read(&text).unwrap();
+    assert_eq!(games.len(), 8);
+    for game in &games {
+        let b = game.board.unwrap();
+        let (n, s) = (b.deal.hand(Seat::North), b.deal.hand(Seat::South));
+        assert!((15..=17).contains(&s.hcp()), "board {}", b.number);
+        assert_eq!(s.shape_class(), ShapeClass::Balanced);
+        assert!((9..=12).contains(&n.hcp()));
+        assert!(b.deal.side_hcp(Side::NorthSouth) >= 25);
+        if b.number % 2 == 0 {
+            let fit = |suit| n.suit_len(suit) + s.suit_len(suit);
+            assert!(
+                fit(Suit::Spades).max(fit(Suit::Hearts)) >= 8,
+                "board {}",
+                b.number
+            );
+        }
+        // The deal code rebuilds the board with no lesson.
+        let code = game.tag("DealCode").unwrap();
+        let again = ok(&["deal", "--code", code, "--format", "pbn"]);
+        let rebuilt = pbn::read(&again).unwrap()[0].board.unwrap();
+        assert_eq!(rebuilt, b);
+    }
+}
+
+#[test]
+fn deal_with_a_lesson_matches_build_and_reports_stats() {
+    let dir = tempfile::tempdir().unwrap();
+    assert!(
+        build_into(dir.path(), "lessons/counting-points.yaml", &[])
+            .status
+            .success()
+    );
+    let built = std::fs::read_to_string(dir.path().join("counting-points/deals.pbn")).unwrap();
+    let out = minibridge(&[
+        "deal",
+        "--lesson",
+        "lessons/counting-points.yaml",
+        "--format",
+        "pbn",
+        "--stats",
+    ]);
+    assert!(out.status.success());
+    assert_eq!(stdout(&out), built);
+    let err = stderr(&out);
+    for key in ["boards: 8", "attempts: ", "seconds: ", "deals per second: "] {
+        assert!(err.contains(key), "{err}");
+    }
+}
+
+#[test]
+fn without_a_seed_one_is_drawn_reported_and_reproduces_the_build() {
+    let dir = tempfile::tempdir().unwrap();
+    let lesson = dir.path().join("noseed.yaml");
+    std::fs::write(
+        &lesson,
+        "title: No seed\nboards: 3\nconstraints:\n  hcp: { N: 12+ }\n",
+    )
+    .unwrap();
+    let out = build_into(&dir.path().join("a"), lesson.to_str().unwrap(), &[]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let err = stderr(&out);
+    let seed: String = err
+        .split("using seed ")
+        .nth(1)
+        .expect("the drawn seed is reported")
+        .chars()
+        .take_while(char::is_ascii_digit)
+        .collect();
+    let first = std::fs::read(dir.path().join("a/noseed/deals.pbn")).unwrap();
+    assert!(String::from_utf8_lossy(&first).contains(&format!("seed {seed}\"]")));
+    let out = build_into(
+        &dir.path().join("b"),
+        lesson.to_str().unwrap(),
+        &["--seed", &seed],
+    );
+    assert!(out.status.success());
+    assert_eq!(
+        std::fs::read(dir.path().join("b/noseed/deals.pbn")).unwrap(),
+        first
+    );
+}
+
+#[test]
+fn every_bad_lesson_exits_2_with_file_line_column_and_caret() {
+    let dir = root().join("tests/golden/lesson/bad");
+    let mut paths: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "yaml"))
+        .collect();
+    paths.sort();
+    for path in paths {
+        let rel = path
+            .strip_prefix(root())
+            .unwrap()
+            .to_str()
+            .unwrap()
+            .to_string();
+        let golden = std::fs::read_to_string(path.with_extension("txt")).unwrap();
+        let name = path.file_name().unwrap().to_str().unwrap();
+        // The golden message names the bare file; the command names the path given.
+        let expected = golden.replace(&format!("--> {name}:"), &format!("--> {rel}:"));
+        for command in ["check", "build"] {
+            let out_dir = tempfile::tempdir().unwrap();
+            let out = minibridge(
+                &[command, &rel, "--out", out_dir.path().to_str().unwrap()]
+                    [..if command == "check" { 2 } else { 4 }],
+            );
+            assert_eq!(out.status.code(), Some(2), "{command} {rel}");
+            let err = stderr(&out);
+            assert!(
+                err.contains(expected.trim_end()),
+                "{command} {rel}:\n{err}\nexpected:\n{expected}"
+            );
+            assert_eq!(
+                std::fs::read_dir(out_dir.path()).unwrap().count(),
+                0,
+                "{rel} wrote output"
+            );
+        }
+    }
+}
+
+#[test]
+fn a_failed_lesson_writes_nothing_and_the_rest_still_build() {
+    let dir = tempfile::tempdir().unwrap();
+    let lessons = dir.path().join("lessons");
+    std::fs::create_dir(&lessons).unwrap();
+    std::fs::write(
+        lessons.join("good.yaml"),
+        "title: Good\nseed: 3\nboards: 2\n",
+    )
+    .unwrap();
+    // Possible on paper, impossible in 1000 attempts: the search gives up.
+    std::fs::write(
+        lessons.join("tight.yaml"),
+        "title: Tight\nseed: 3\nboards: 2\nmax_attempts: 1000\nconstraints:\n  length: { N: { S: 11+ } }\n",
+    )
+    .unwrap();
+    let out_dir = dir.path().join("out");
+    // An earlier, complete output of the failing lesson survives.
+    std::fs::create_dir_all(out_dir.join("tight")).unwrap();
+    std::fs::write(out_dir.join("tight/deals.pbn"), "earlier").unwrap();
+    let out = build_into(&out_dir, lessons.to_str().unwrap(), &[]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = stderr(&out);
+    assert!(
+        err.contains("board 1: no deal met the constraints in 1000 attempts"),
+        "{err}"
+    );
+    assert!(err.contains("length N S 11+: never met"), "{err}");
+    assert!(out_dir.join("good/deals.pbn").exists());
+    assert_eq!(
+        std::fs::read_to_string(out_dir.join("tight/deals.pbn")).unwrap(),
+        "earlier"
+    );
+    let leftovers: Vec<_> = std::fs::read_dir(out_dir.join("tight")).unwrap().collect();
+    assert_eq!(leftovers.len(), 1, "no temporary files left behind");
+}
+
+#[test]
+fn bad_arguments_and_codes_exit_2() {
+    for args in [
+        &["deal", "--code", "1-2-x-0"][..],
+        &["deal", "--code", "9-1-1-0"],
+        &["deal", "--boards", "0"],
+        &["deal", "--format", "xml"],
+        &["build", "no/such/lesson.yaml"],
+        &["check"],
+    ] {
+        let out = minibridge(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {}", stderr(&out));
+        assert!(!stderr(&out).is_empty());
+    }
+}
+
+#[test]
+fn text_diagrams_use_symbols_or_letters() {
+    let text = ok(&["deal", "--seed", "1", "--boards", "1"]);
+    assert!(text.contains('♠') && text.contains("+---N---+"));
+    let ascii = ok(&["deal", "--seed", "1", "--boards", "1", "--ascii"]);
+    assert!(ascii.is_ascii());
+    assert!(ascii.contains("Board 1   Dealer North   Vulnerable None   Code 1-1-1-0"));
+}
+
+#[test]
+fn check_estimates_every_board() {
+    let out = ok(&["check", "lessons/no-trump-game.yaml", "--samples", "4000"]);
+    for n in 1..=8 {
+        assert!(out.contains(&format!("board {n}: acceptance ")), "{out}");
+    }
+    assert!(out.contains("attempts expected"));
+}
+
+/// Our PBN read by an independent reader: `endplay` from PyPI, in a
+/// throwaway virtual environment. Skipped with a notice when Python with
+/// venv is missing, except under CI, where it must run.
+#[test]
+fn endplay_reads_our_pbn() {
+    let has_python = Command::new("python3")
+        .args(["-c", "import venv, ensurepip"])
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if !has_python {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "CI must have python3 with venv (.ci/run installs it)"
+        );
+        eprintln!("NOTICE: python3 with venv is missing; skipping the endplay cross-check");
+        return;
+    }
+    let out = Command::new("bash")
+        .arg(root().join("scripts/check_pbn_with_endplay.sh"))
+        .env("MINIBRIDGE_BIN", env!("CARGO_BIN_EXE_minibridge"))
+        .current_dir(root())
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "endplay cross-check failed:\n{}\n{}",
+        stdout(&out),
+        stderr(&out)
+    );
+    assert!(stdout(&out).contains("endplay agrees on all 32 boards"));
+}
