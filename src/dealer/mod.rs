@@ -27,7 +27,7 @@ pub use code::{DealCode, DealCodeError, FORMAT_VERSION};
 pub use constraints::{BoardFilter, Constraints, FitSuit, Range, SeatOrSide, ShapeSpec};
 pub use search::{
     ConstraintRate, DEFAULT_MAX_ATTEMPTS, DEFAULT_RATE_SAMPLES, DealOptions, DealerError,
-    DealtBoard, Estimate, FILTER_RATE_SAMPLES, PROGRESS_EVERY, deal_board, estimate,
+    DealtBoard, Estimate, FILTER_RATE_SAMPLES, PROGRESS_EVERY, Search, deal_board, estimate,
 };
 pub use shuffle::{PredealError, shuffle};
 pub use validate::{ConstraintError, ConstraintRef};
