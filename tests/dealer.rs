@@ -7,6 +7,7 @@
 //! `docs/deal-format.md`.
 
 use minibridge::bridge::{Board, Card, Deal, Hand, Seat, ShapeClass, Side, Suit};
+use minibridge::dealer::stream::Words;
 use minibridge::dealer::{
     self, BoardFilter, ConstraintError, Constraints, DealCode, DealOptions, DealerError, FitSuit,
     Range, Search, SeatOrSide, ShapeSpec, deal_board, estimate, shuffle,

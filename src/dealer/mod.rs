@@ -15,6 +15,7 @@
 //!   [`DealerError::Exhausted`] report;
 //! - [`DealCode`]: rebuilds one board with no lesson file.
 
+mod batch;
 mod code;
 mod compiled;
 pub mod constraints;

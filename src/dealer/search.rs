@@ -6,11 +6,11 @@ use std::fmt;
 
 use crate::bridge::{Board, Hand, Seat};
 
+use super::batch::BatchStream;
 use super::code::DealCode;
 use super::compiled::Compiled;
 use super::constraints::Constraints;
 use super::shuffle::{Deck, Outcome, PredealError};
-use super::stream::BoardStream;
 use super::validate::ConstraintError;
 
 /// The default cap on attempts per board.
@@ -165,7 +165,7 @@ pub struct Search<'c> {
     dealer: Option<Seat>,
     deck: Deck,
     compiled: Compiled,
-    stream: BoardStream,
+    stream: BatchStream,
     next_attempt: u64,
 }
 
@@ -187,7 +187,7 @@ impl<'c> Search<'c> {
             dealer,
             deck: Deck::new(&constraints.predeal)?,
             compiled: Compiled::new(constraints),
-            stream: BoardStream::new(seed, board),
+            stream: BatchStream::new(seed, board),
             next_attempt: 0,
         })
     }
@@ -290,7 +290,7 @@ pub fn estimate(
     }
     let deck = Deck::new(&constraints.predeal)?;
     let compiled = Compiled::new(constraints);
-    let mut stream = BoardStream::new(seed, board);
+    let mut stream = BatchStream::new(seed, board);
     let cheap = compiled.checks.len();
     let mut counts = vec![0u64; cheap + constraints.filters.len()];
     let mut filter_samples = 0u64;
