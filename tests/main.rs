@@ -4,6 +4,7 @@
 mod analyze;
 mod cli;
 mod common;
+mod dealer;
 mod golden;
 mod lesson;
 mod pbn;
