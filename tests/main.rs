@@ -6,3 +6,4 @@ mod common;
 mod golden;
 mod lesson;
 mod pbn;
+mod rules;

@@ -11,6 +11,7 @@ mod build;
 mod check;
 mod deal;
 mod diagram;
+mod score;
 mod support;
 
 #[derive(Parser, Debug)]
@@ -32,6 +33,8 @@ enum Command {
     Check(check::CheckArgs),
     /// Build lessons into OUT/<lesson>/ (deals.pbn for now).
     Build(build::BuildArgs),
+    /// Score one contract and trick count under a rule system.
+    Score(score::ScoreArgs),
 }
 
 /// Parses the command line and runs one subcommand.
@@ -41,5 +44,6 @@ pub fn run() -> anyhow::Result<ExitCode> {
         Command::Deal(args) => deal::run(args),
         Command::Check(args) => check::run(args),
         Command::Build(args) => build::run(args),
+        Command::Score(args) => score::run(args),
     }
 }

@@ -1,0 +1,401 @@
+//! Everything an answer key states about one board under one rule system,
+//! gathered into [`BoardAnalysis`]: JSON for machines (keys documented in
+//! `docs/rules.md`, stable; later issues add double-dummy fields) and plain
+//! text for the terminal.
+
+use std::fmt::Write as _;
+
+use serde::{Serialize, Serializer};
+
+use super::ebu::Ebu;
+use super::sure_tricks::{ExtraTricks, SureTricks};
+use super::{
+    Announcement, Auction, Contract, Outcome, Reason, ReasonText, Redeal, RuleSystem, Ruleset,
+    Ruling, Statement, ser,
+};
+use crate::bridge::{Board, Seat, Side, Strain, Suit};
+use crate::dealer::constraints::ContractKind;
+
+/// Values per seat, serialised as `{"N": …, "E": …, "S": …, "W": …}`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct PerSeat {
+    #[serde(rename = "N")]
+    pub north: u32,
+    #[serde(rename = "E")]
+    pub east: u32,
+    #[serde(rename = "S")]
+    pub south: u32,
+    #[serde(rename = "W")]
+    pub west: u32,
+}
+
+/// Values per side, serialised as `{"NS": …, "EW": …}`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct PerSide {
+    #[serde(rename = "NS")]
+    pub north_south: u32,
+    #[serde(rename = "EW")]
+    pub east_west: u32,
+}
+
+/// The contract with the facts a handout prints beside it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ContractFacts(pub Contract);
+
+impl Serialize for ContractFacts {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        #[derive(Serialize)]
+        struct Out {
+            code: String,
+            strain: &'static str,
+            tricks_needed: u8,
+            kind: Option<&'static str>,
+            text: String,
+        }
+        let c = self.0;
+        Out {
+            code: c.code(),
+            strain: c.strain().code(),
+            tricks_needed: c.tricks_needed(),
+            kind: c.kind().map(|k| match k {
+                ContractKind::Part => "part",
+                ContractKind::Game => "game",
+            }),
+            text: contract_words(c),
+        }
+        .serialize(s)
+    }
+}
+
+/// Sure tricks as JSON: per suit, total and the extra-trick sources.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SureFacts(pub SureTricks);
+
+impl Serialize for SureFacts {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        #[derive(Serialize)]
+        struct Extra {
+            #[serde(flatten)]
+            extra: ExtraTricks,
+            text: String,
+        }
+        #[derive(Serialize)]
+        struct Out {
+            #[serde(rename = "S")]
+            spades: u32,
+            #[serde(rename = "H")]
+            hearts: u32,
+            #[serde(rename = "D")]
+            diamonds: u32,
+            #[serde(rename = "C")]
+            clubs: u32,
+            total: u32,
+            extra: Vec<Extra>,
+        }
+        let t = &self.0;
+        Out {
+            spades: t.suit(Suit::Spades),
+            hearts: t.suit(Suit::Hearts),
+            diamonds: t.suit(Suit::Diamonds),
+            clubs: t.suit(Suit::Clubs),
+            total: t.total(),
+            extra: t
+                .extra
+                .iter()
+                .map(|e| Extra {
+                    extra: *e,
+                    text: e.english(),
+                })
+                .collect(),
+        }
+        .serialize(s)
+    }
+}
+
+fn ruleset_code<S: Serializer>(r: &Ruleset, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_str(r.code())
+}
+
+/// Every rules fact about one board (see `docs/rules.md` for the JSON keys).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct BoardAnalysis {
+    pub board: u32,
+    #[serde(serialize_with = "ruleset_code")]
+    pub ruleset: Ruleset,
+    #[serde(serialize_with = "ser::seat")]
+    pub dealer: Seat,
+    pub hcp: PerSeat,
+    pub side_hcp: PerSide,
+    #[serde(serialize_with = "ser::seat")]
+    pub first_to_speak: Seat,
+    pub announcements: Vec<Announcement>,
+    pub auction: Option<Auction>,
+    pub redeal: bool,
+    pub redeal_reason: Option<Redeal>,
+    #[serde(serialize_with = "ser::opt_side")]
+    pub declaring_side: Option<Side>,
+    #[serde(serialize_with = "ser::opt_seat")]
+    pub declarer: Option<Seat>,
+    #[serde(serialize_with = "ser::opt_seat")]
+    pub dummy: Option<Seat>,
+    #[serde(serialize_with = "ser::opt_seat")]
+    pub opening_leader: Option<Seat>,
+    pub contract: Option<ContractFacts>,
+    pub reasons: Vec<ReasonText>,
+    /// One sentence: the contract and its main reasons.
+    pub advice: Option<String>,
+    /// Sure tricks of declarer and dummy together.
+    pub sure_tricks: Option<SureFacts>,
+    /// The guideline contract's result for 0–13 tricks.
+    pub score_table: Vec<Outcome>,
+}
+
+impl BoardAnalysis {
+    /// The contract the rules advise (or the auction reached).
+    pub fn contract(&self) -> Option<Contract> {
+        self.contract.map(|c| c.0)
+    }
+
+    pub fn sure(&self) -> Option<&SureTricks> {
+        self.sure_tricks.as_ref().map(|s| &s.0)
+    }
+}
+
+/// Analyses `board` under `ruleset` with the system's documented defaults.
+pub fn analyze(board: &Board, ruleset: Ruleset) -> BoardAnalysis {
+    analyze_ruling(board, ruleset.system(), ruleset.system().rule(board))
+}
+
+/// Analyses `board` under `ebu` with lesson-chosen game thresholds.
+pub fn analyze_with(board: &Board, ebu: &Ebu) -> BoardAnalysis {
+    analyze_ruling(board, ebu, ebu.rule(board))
+}
+
+fn analyze_ruling(board: &Board, system: &dyn RuleSystem, ruling: Ruling) -> BoardAnalysis {
+    let deal = &board.deal;
+    let hcp = |s: Seat| deal.hand(s).hcp();
+    let sure = match (ruling.declarer, ruling.dummy) {
+        (Some(d), Some(m)) => Some(SureFacts(SureTricks::count(deal.hand(d), deal.hand(m)))),
+        _ => None,
+    };
+    let score_table = match ruling.contract {
+        Some(c) => (0..=13).map(|t| system.score(c, t)).collect(),
+        None => Vec::new(),
+    };
+    let advice = ruling.contract.map(|c| advice(&ruling, c, board));
+    BoardAnalysis {
+        board: board.number,
+        ruleset: system.ruleset(),
+        dealer: board.dealer,
+        hcp: PerSeat {
+            north: hcp(Seat::North),
+            east: hcp(Seat::East),
+            south: hcp(Seat::South),
+            west: hcp(Seat::West),
+        },
+        side_hcp: PerSide {
+            north_south: deal.side_hcp(Side::NorthSouth),
+            east_west: deal.side_hcp(Side::EastWest),
+        },
+        first_to_speak: ruling.first_to_speak,
+        announcements: ruling.announcements,
+        auction: ruling.auction,
+        redeal: ruling.redeal.is_some(),
+        redeal_reason: ruling.redeal,
+        declaring_side: ruling.declaring_side,
+        declarer: ruling.declarer,
+        dummy: ruling.dummy,
+        opening_leader: ruling.opening_leader,
+        contract: ruling.contract.map(ContractFacts),
+        reasons: ruling.reasons.into_iter().map(ReasonText::from).collect(),
+        advice,
+        sure_tricks: sure,
+        score_table,
+    }
+}
+
+fn strain_words(strain: Strain) -> &'static str {
+    match strain {
+        Strain::NoTrump => "no trumps",
+        Strain::Suit(s) => s.name(),
+    }
+}
+
+fn number_word(n: u8) -> &'static str {
+    [
+        "no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+        "eleven", "twelve", "thirteen",
+    ][n.min(13) as usize]
+}
+
+/// A contract in a teacher's words: `game in no trumps`, `part score in
+/// clubs`, `4♠, ten tricks`, `9♥, nine tricks with hearts as trumps`.
+pub fn contract_words(c: Contract) -> String {
+    match c {
+        Contract::Mini { strain, kind } => {
+            let k = match kind {
+                ContractKind::Game => "game",
+                ContractKind::Part => "part score",
+            };
+            format!("{k} in {}", strain_words(strain))
+        }
+        Contract::Level { .. } => {
+            let in_what = match c.strain() {
+                Strain::NoTrump => "in no trumps".to_string(),
+                Strain::Suit(s) => format!("with {} as trumps", s.name()),
+            };
+            format!("{c}, {} tricks {in_what}", number_word(c.tricks_needed()))
+        }
+        Contract::Tricks { strain, .. } => {
+            let in_what = match strain {
+                Strain::NoTrump => "in no trumps".to_string(),
+                Strain::Suit(s) => format!("with {} as trumps", s.name()),
+            };
+            let n = c.tricks_needed();
+            let t = if n == 1 { "trick" } else { "tricks" };
+            format!("{c}, {} {t} {in_what}", number_word(n))
+        }
+    }
+}
+
+/// The one-sentence advice, e.g. "North–South hold 27 points and no
+/// eight-card major fit: game in no trumps".
+fn advice(ruling: &Ruling, contract: Contract, board: &Board) -> String {
+    let words = contract_words(contract);
+    let Some(side) = ruling.declaring_side else {
+        // ez3: the winning bidder alone.
+        let who = ruling.declarer.map_or("", |s| s.name());
+        return format!("{who} wins the auction and plays with the dummy: {words}");
+    };
+    let hcp = board.deal.side_hcp(side);
+    let fit = ruling.reasons.iter().find_map(|r| match *r {
+        Reason::MajorFit { suit, cards, .. } | Reason::TrumpFit { suit, cards, .. } => {
+            Some(format!("{cards} {}", suit.name()))
+        }
+        Reason::MinorFitPartScore { suit, cards, .. } => Some(format!(
+            "{cards} {} but too few points for game",
+            suit.name()
+        )),
+        Reason::NoMajorFit { .. } => Some("no eight-card major fit".to_string()),
+        Reason::NoFit { .. } => Some("no eight-card fit".to_string()),
+        _ => None,
+    });
+    match (ruling.auction.is_some(), fit) {
+        (false, Some(fit)) => format!("{} hold {hcp} points and {fit}: {words}", side.name()),
+        _ => {
+            let who = ruling.declarer.map_or("", |s| s.name());
+            format!("{who} wins the auction for {}: {words}", side.name())
+        }
+    }
+}
+
+/// The analysis as plain text for the terminal, one fact per line.
+pub fn render_text(a: &BoardAnalysis) -> String {
+    let mut out = String::new();
+    let name = |s: Seat| s.name();
+    let _ = writeln!(
+        out,
+        "Board {} ({}), dealer {}",
+        a.board,
+        a.ruleset,
+        name(a.dealer)
+    );
+    let _ = writeln!(
+        out,
+        "Points: N {}, E {}, S {}, W {} (North–South {}, East–West {})",
+        a.hcp.north,
+        a.hcp.east,
+        a.hcp.south,
+        a.hcp.west,
+        a.side_hcp.north_south,
+        a.side_hcp.east_west
+    );
+    if !a.announcements.is_empty() {
+        let said: Vec<String> = a
+            .announcements
+            .iter()
+            .map(|x| {
+                let what = match x.statement {
+                    Statement::Announce => String::new(),
+                    Statement::Pass => " pass".into(),
+                    Statement::Open => " opens".into(),
+                    Statement::Report => " reports".into(),
+                };
+                format!("{} {}{what}", x.seat.letter(), x.hcp)
+            })
+            .collect();
+        let _ = writeln!(
+            out,
+            "{} speaks first: {}",
+            name(a.first_to_speak),
+            said.join(", ")
+        );
+    }
+    if let Some(auction) = &a.auction {
+        let calls: Vec<String> = auction
+            .calls
+            .iter()
+            .map(|c| format!("{} {}", c.seat.letter(), c.call))
+            .collect();
+        let _ = writeln!(
+            out,
+            "Auction ({} bids first): {}",
+            name(a.first_to_speak),
+            calls.join(", ")
+        );
+    }
+    if let Some(r) = a.redeal_reason {
+        let _ = writeln!(out, "Redeal: {}", r.english());
+        return out;
+    }
+    if let Some(side) = a.declaring_side {
+        let _ = writeln!(out, "Declaring side: {}", side.name());
+    }
+    if let (Some(d), Some(m), Some(l)) = (a.declarer, a.dummy, a.opening_leader) {
+        let _ = writeln!(
+            out,
+            "Declarer: {}; dummy: {}; opening lead: {}",
+            name(d),
+            name(m),
+            name(l)
+        );
+    }
+    if let Some(c) = a.contract() {
+        let _ = writeln!(out, "Contract: {}", contract_words(c));
+    }
+    if let Some(advice) = &a.advice {
+        let _ = writeln!(out, "Advice: {advice}");
+    }
+    for r in &a.reasons {
+        let _ = writeln!(out, "  - {}", r.text);
+    }
+    if let Some(t) = a.sure() {
+        let per: Vec<String> = Suit::ALL
+            .into_iter()
+            .map(|s| format!("{} {}", s.symbol(), t.suit(s)))
+            .collect();
+        let _ = writeln!(out, "Sure tricks: {} ({})", t.total(), per.join(", "));
+        for e in &t.extra {
+            let _ = writeln!(out, "  - {}", e.english());
+        }
+    }
+    if !a.score_table.is_empty() {
+        let cells: Vec<String> = a
+            .score_table
+            .iter()
+            .map(|o| {
+                if o.defender_score.quarters() != 0 {
+                    format!("{}:({})", o.tricks, o.defender_score)
+                } else {
+                    format!("{}:{}", o.tricks, o.declarer_score)
+                }
+            })
+            .collect();
+        let _ = writeln!(
+            out,
+            "Score by tricks taken (declaring side; defenders' score in brackets): {}",
+            cells.join(" ")
+        );
+    }
+    out
+}

@@ -1,0 +1,84 @@
+//! `ez3`: 3-Person EZ-Bridge, with a permanent dummy in North.
+//!
+//! Source: seed 004 (the 3-Person EZ-Bridge chapter and its rule summary),
+//! as settled by `RULES.md` section `ez3`. The dummy is laid face up before
+//! the auction; East, South and West bid for themselves, knowing the dummy;
+//! the winning bidder changes seats with the player opposite the dummy
+//! (South) and plays both hands; scores are individual.
+//!
+//! Decisions the sources leave open (written in `docs/rules.md`): when the
+//! board's dealer is North, the dummy cannot bid, so East bids first; with
+//! three bidders, three opening passes are the "everybody passed" redeal;
+//! the opening lead comes from the West chair after the seat change, that
+//! is from the original South player when West won the auction.
+
+use super::ez::{Bidder, winning_reasons};
+use super::{Contract, Outcome, Redeal, RuleSystem, Ruleset, Ruling};
+use crate::bridge::{Board, Seat};
+
+/// The `ez3` system.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Ez3;
+
+/// The permanent dummy.
+pub const DUMMY: Seat = Seat::North;
+
+/// The three bidders in bidding order for a board dealt by `dealer`.
+pub fn bidders(dealer: Seat) -> Vec<Seat> {
+    let first = if dealer == DUMMY { Seat::East } else { dealer };
+    first
+        .clockwise_from()
+        .into_iter()
+        .filter(|s| *s != DUMMY)
+        .collect()
+}
+
+/// Who sits in each chair (indexed N, E, S, W) once `winner` has moved
+/// opposite the dummy: the winner and the South player swap chairs.
+pub fn seating(winner: Seat) -> [Seat; 4] {
+    let mut chairs = Seat::ALL;
+    chairs.swap(Seat::South.index(), winner.index());
+    chairs
+}
+
+impl RuleSystem for Ez3 {
+    fn ruleset(&self) -> Ruleset {
+        Ruleset::Ez3
+    }
+
+    fn rule(&self, board: &Board) -> Ruling {
+        let players = bidders(board.dealer);
+        let first = players[0];
+        let bidder = Bidder {
+            board,
+            dummy: Some(DUMMY),
+        };
+        let auction = bidder.auction(players);
+        let Some((winner, bid, reasons)) = winning_reasons(&auction, true) else {
+            let mut r = Ruling::redealt(first, Redeal::AllPass);
+            r.auction = Some(auction);
+            return r;
+        };
+        // The player now in the West chair leads.
+        let leader = seating(winner)[Seat::West.index()];
+        Ruling {
+            first_to_speak: first,
+            announcements: Vec::new(),
+            auction: Some(auction),
+            redeal: None,
+            declaring_side: None,
+            declarer: Some(winner),
+            dummy: Some(DUMMY),
+            opening_leader: Some(leader),
+            contract: Some(Contract::Tricks {
+                tricks: bid.tricks,
+                strain: bid.strain,
+            }),
+            reasons,
+        }
+    }
+
+    fn score(&self, contract: Contract, tricks: u8) -> Outcome {
+        super::ez::score(contract, tricks)
+    }
+}

@@ -1,0 +1,210 @@
+//! Lesson constraints that need the rules: `declarer`, `declaring_side`,
+//! `contract` (the guideline contract's strain and kind), `sure_tricks`, and
+//! the exclusion of deals the rules send back for a redeal.
+//!
+//! The dealer runs [`BoardFilter`]s after its cheap card-counting tests.
+//! Everything the lesson asks is folded into one filter, so a board is
+//! ruled once however many of these constraints the lesson sets. A cheap
+//! pre-check (the 20–20 split for `ebu`, nobody with 12 for `dbv`) runs
+//! before the full ruling.
+
+use std::sync::Arc;
+
+use super::ebu::Ebu;
+use super::sure_tricks::SureTricks;
+use super::{RuleSystem, Ruleset};
+use crate::bridge::{Board, Seat, Side, Strain};
+use crate::dealer::constraints::{BoardFilter, ContractKind, Range, RuleSpec, StrainSpec};
+
+/// The filters `spec` asks for under `ruleset` (empty when it asks nothing
+/// of the rules). `guideline_tricks`, `makes` and `lead_matters` belong to
+/// the solver and are ignored here.
+pub fn filters(spec: &RuleSpec, ruleset: Ruleset) -> Vec<Arc<dyn BoardFilter>> {
+    filters_with(spec, ruleset, Ebu::DEFAULT)
+}
+
+/// As [`filters`], with the `ebu` game thresholds a lesson chose (used only
+/// when `ruleset` is `ebu`).
+pub fn filters_with(spec: &RuleSpec, ruleset: Ruleset, ebu: Ebu) -> Vec<Arc<dyn BoardFilter>> {
+    let filter = RulesFilter {
+        ruleset,
+        ebu,
+        declarer: spec.declarer,
+        declaring_side: spec.declaring_side,
+        strain: spec.contract_strain,
+        kind: spec.contract_kind,
+        sure_tricks: spec.sure_tricks,
+        allow_redeal: spec.allow_redeal,
+    };
+    if filter.is_trivial() {
+        Vec::new()
+    } else {
+        vec![Arc::new(filter)]
+    }
+}
+
+/// Just the redeal exclusion, for callers that want it without a lesson.
+pub fn no_redeal(ruleset: Ruleset) -> Arc<dyn BoardFilter> {
+    Arc::new(RulesFilter {
+        ruleset,
+        ebu: Ebu::DEFAULT,
+        declarer: None,
+        declaring_side: None,
+        strain: None,
+        kind: None,
+        sure_tricks: None,
+        allow_redeal: false,
+    })
+}
+
+/// One board test built from a lesson's rule constraints.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RulesFilter {
+    pub ruleset: Ruleset,
+    /// Game thresholds for `ebu`.
+    pub ebu: Ebu,
+    pub declarer: Option<Seat>,
+    pub declaring_side: Option<Side>,
+    pub strain: Option<StrainSpec>,
+    pub kind: Option<ContractKind>,
+    pub sure_tricks: Option<Range>,
+    pub allow_redeal: bool,
+}
+
+impl RulesFilter {
+    fn is_trivial(&self) -> bool {
+        self.allow_redeal
+            && self.declarer.is_none()
+            && self.declaring_side.is_none()
+            && self.strain.is_none()
+            && self.kind.is_none()
+            && self.sure_tricks.is_none()
+    }
+
+    fn needs_ruling(&self) -> bool {
+        !self.is_trivial_besides_redeal() || matches!(self.ruleset, Ruleset::Ez | Ruleset::Ez3)
+    }
+
+    fn is_trivial_besides_redeal(&self) -> bool {
+        self.declarer.is_none()
+            && self.declaring_side.is_none()
+            && self.strain.is_none()
+            && self.kind.is_none()
+            && self.sure_tricks.is_none()
+    }
+}
+
+/// Whether a board would be redealt, by the cheapest test the system allows.
+pub fn quick_redeal(board: &Board, ruleset: Ruleset) -> Option<bool> {
+    match ruleset {
+        Ruleset::Ebu => Some(board.deal.side_hcp(Side::NorthSouth) == 20),
+        Ruleset::Dbv => Some(Seat::ALL.iter().all(|s| board.deal.hand(*s).hcp() < 12)),
+        Ruleset::Ez | Ruleset::Ez3 => None,
+    }
+}
+
+fn strain_matches(spec: StrainSpec, strain: Strain) -> bool {
+    match (spec, strain) {
+        (StrainSpec::Strain(s), t) => s == t,
+        (StrainSpec::Major, Strain::Suit(s)) => s.is_major(),
+        (StrainSpec::Minor, Strain::Suit(s)) => !s.is_major(),
+        (StrainSpec::AnySuit, Strain::Suit(_)) => true,
+        _ => false,
+    }
+}
+
+impl BoardFilter for RulesFilter {
+    fn describe(&self) -> String {
+        let mut parts = Vec::new();
+        if let Some(s) = self.declarer {
+            parts.push(format!("declarer: {}", s.letter()));
+        }
+        if let Some(s) = self.declaring_side {
+            parts.push(format!("declaring_side: {}", s.code()));
+        }
+        if let Some(s) = self.strain {
+            let t = match s {
+                StrainSpec::Strain(st) => st.code().to_string(),
+                StrainSpec::Major => "major".into(),
+                StrainSpec::Minor => "minor".into(),
+                StrainSpec::AnySuit => "suit".into(),
+            };
+            parts.push(format!("contract strain: {t}"));
+        }
+        if let Some(k) = self.kind {
+            let t = match k {
+                ContractKind::Part => "part",
+                ContractKind::Game => "game",
+            };
+            parts.push(format!("contract kind: {t}"));
+        }
+        if let Some(r) = self.sure_tricks {
+            parts.push(format!("sure_tricks: {r}"));
+        }
+        if !self.allow_redeal {
+            parts.push(format!("no {} redeal", self.ruleset));
+        }
+        parts.join(", ")
+    }
+
+    fn accepts(&self, board: &Board) -> bool {
+        if let Some(redeal) = quick_redeal(board, self.ruleset) {
+            if redeal {
+                // A redealt board has no declarer or contract to match.
+                return self.allow_redeal && self.is_trivial_besides_redeal();
+            }
+            if !self.needs_ruling() {
+                return true;
+            }
+        }
+        let ruling = match self.ruleset {
+            Ruleset::Ebu => self.ebu.rule(board),
+            other => other.system().rule(board),
+        };
+        if ruling.redeal.is_some() {
+            return self.allow_redeal && self.is_trivial_besides_redeal();
+        }
+        if self.declarer.is_some() && ruling.declarer != self.declarer {
+            return false;
+        }
+        if let Some(side) = self.declaring_side {
+            // ez3 has no declaring partnership; its declarer plays from South.
+            let actual = ruling.declaring_side.or(ruling.declarer.map(|s| s.side()));
+            if actual != Some(side) {
+                return false;
+            }
+        }
+        let Some(contract) = ruling.contract else {
+            return false;
+        };
+        if let Some(spec) = self.strain
+            && !strain_matches(spec, contract.strain())
+        {
+            return false;
+        }
+        if let Some(kind) = self.kind {
+            // dbv and EZ contracts have no kind; a game there is one whose
+            // tricks reach the ebu game count for its strain.
+            let actual = contract.kind().unwrap_or(
+                if contract.tricks_needed() >= super::game_tricks(contract.strain()) {
+                    ContractKind::Game
+                } else {
+                    ContractKind::Part
+                },
+            );
+            if actual != kind {
+                return false;
+            }
+        }
+        if let Some(range) = self.sure_tricks {
+            let (Some(d), Some(m)) = (ruling.declarer, ruling.dummy) else {
+                return false;
+            };
+            let sure = SureTricks::count(board.deal.hand(d), board.deal.hand(m));
+            if !range.contains(sure.total()) {
+                return false;
+            }
+        }
+        true
+    }
+}
