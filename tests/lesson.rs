@@ -221,3 +221,23 @@ proptest! {
         }
     }
 }
+
+/// The README's lesson reference names every key the parser accepts (the
+/// lists come from the parser's own unknown-key message).
+#[test]
+fn readme_documents_every_lesson_key() {
+    let readme = std::fs::read_to_string(root().join("README.md")).unwrap();
+    for probe in [
+        "no_such_key: 1\n",
+        "title: x\nconstraints:\n  no_such_key: 1\n",
+    ] {
+        let err = lesson::parse(probe, "probe.yaml").unwrap_err();
+        let keys = err.expected.expect("the allowed keys are listed");
+        for key in keys.split(", ") {
+            assert!(
+                readme.contains(&format!("| `{key}` |")),
+                "README lacks a row for `{key}`"
+            );
+        }
+    }
+}
