@@ -114,10 +114,11 @@ pub struct Dealt {
 }
 
 /// The constraints that need the solver (double-dummy play). The rules'
-/// constraints arrive as filters from the lesson; until the solver provides
+/// constraints (and the redeal exclusion) arrive as filters in the lesson's
+/// constraints, built by the lesson module; until the solver provides
 /// its filters, a lesson using these is refused rather than dealt without
 /// them (a board must always meet its lesson).
-fn check_rule_constraints(plan: &BoardPlan) -> anyhow::Result<()> {
+pub fn check_play_constraints(plan: &BoardPlan) -> anyhow::Result<()> {
     let RuleSpec {
         guideline_tricks,
         makes,
@@ -143,7 +144,7 @@ pub fn deal_boards(
     progress: &Progress,
 ) -> anyhow::Result<Vec<Dealt>> {
     for plan in plans {
-        check_rule_constraints(plan)?;
+        check_play_constraints(plan)?;
     }
     let hook = |n: u64| {
         let _ = n;
