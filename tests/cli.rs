@@ -325,3 +325,27 @@ fn endplay_reads_our_pbn() {
     );
     assert!(stdout(&out).contains("endplay agrees on all 32 boards"));
 }
+
+/// A lesson with rule constraints (issue 3 §6 through the lesson file): the
+/// rules engine, run again on each built board, agrees.
+#[test]
+fn a_lesson_with_rule_constraints_builds_boards_the_rules_agree_with() {
+    use minibridge::bridge::Strain;
+    use minibridge::dealer::constraints::ContractKind;
+    use minibridge::rules::{Ruleset, analyze};
+    let dir = tempfile::tempdir().unwrap();
+    let out = build_into(dir.path(), "lessons/declarer-south-nt-game.yaml", &[]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text =
+        std::fs::read_to_string(dir.path().join("declarer-south-nt-game/deals.pbn")).unwrap();
+    let games = pbn::read(&text).unwrap();
+    assert_eq!(games.len(), 6);
+    for game in games {
+        let a = analyze(&game.board.unwrap(), Ruleset::Ebu);
+        assert!(!a.redeal);
+        assert_eq!(a.declarer, Some(Seat::South));
+        let contract = a.contract.unwrap().0;
+        assert_eq!(contract.strain(), Strain::NoTrump);
+        assert_eq!(contract.kind(), Some(ContractKind::Game));
+    }
+}

@@ -221,3 +221,45 @@ proptest! {
         }
     }
 }
+
+/// The README's lesson reference names every key the parser accepts (the
+/// lists come from the parser's own unknown-key message).
+#[test]
+fn readme_documents_every_lesson_key() {
+    let readme = std::fs::read_to_string(root().join("README.md")).unwrap();
+    for probe in [
+        "no_such_key: 1\n",
+        "title: x\nconstraints:\n  no_such_key: 1\n",
+    ] {
+        let err = lesson::parse(probe, "probe.yaml").unwrap_err();
+        let keys = err.expected.expect("the allowed keys are listed");
+        for key in keys.split(", ") {
+            assert!(
+                readme.contains(&format!("| `{key}` |")),
+                "README lacks a row for `{key}`"
+            );
+        }
+    }
+}
+
+#[test]
+fn keys_for_later_issues_parse() {
+    let l = lesson::parse(
+        "title: Dated\ndate: 2026-11-22\nnote: |\n  Two lines\n  of note.\nhands_shown: [S, N]\noutputs: [worksheet, answers]\nquestions: [hcp, bid]\ntemplates: my-templates\ngame_points: 25\nmax_attempts: 5000\npaper: letter\nlanguage: fr\n",
+        "x.yaml",
+    )
+    .unwrap();
+    assert_eq!(l.date.as_deref(), Some("2026-11-22"));
+    assert_eq!(l.note.as_deref(), Some("Two lines\nof note.\n"));
+    assert_eq!(l.hands_shown, vec![Seat::North, Seat::South]);
+    assert_eq!(l.outputs, vec!["worksheet", "answers"]);
+    assert_eq!(l.questions, vec!["hcp", "bid"]);
+    assert_eq!(l.templates.as_deref(), Some("my-templates"));
+    assert_eq!(l.ebu.game_points, 25);
+    assert_eq!(l.max_attempts, 5000);
+    assert_eq!((l.paper.code(), l.language.code()), ("letter", "fr"));
+    // Every board gets the redeal exclusion as a filter.
+    assert_eq!(l.boards[0].constraints.filters.len(), 1);
+    let l = lesson::parse("title: x\nconstraints: { allow_redeal: true }\n", "x.yaml").unwrap();
+    assert!(l.boards[0].constraints.filters.is_empty());
+}

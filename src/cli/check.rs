@@ -48,7 +48,7 @@ pub fn run(args: CheckArgs) -> anyhow::Result<ExitCode> {
             }
             let dealer_override = (plan.dealer != crate::bridge::dealer_for_board(plan.number))
                 .then_some(plan.dealer);
-            let plan = support::with_rule_filters(plan, Some(lesson.ruleset))?;
+            support::check_play_constraints(plan)?;
             match dealer::estimate(
                 &plan.constraints,
                 seed,

@@ -101,8 +101,7 @@ pub fn run(args: DealArgs) -> anyhow::Result<ExitCode> {
             })
             .collect();
         let progress = Progress::new(plans.len() as u64, "dealing");
-        let boards =
-            support::deal_boards(&plans, None, seed, lesson::DEFAULT_MAX_ATTEMPTS, &progress);
+        let boards = support::deal_boards(&plans, seed, lesson::DEFAULT_MAX_ATTEMPTS, &progress);
         progress.finish();
         ("minibridge deal".to_string(), String::new(), seed, boards?)
     };

@@ -15,7 +15,6 @@ use crate::dealer::constraints::RuleSpec;
 use crate::dealer::{self, DealCode, DealOptions};
 use crate::export::{json, pbn};
 use crate::lesson::{BoardPlan, Lesson};
-use crate::rules::{self, Ruleset};
 
 /// A seed drawn from the operating system, for runs that name none. This is
 /// the only unseeded randomness in the program; the seed is then printed
@@ -114,47 +113,39 @@ pub struct Dealt {
     pub attempts: u64,
 }
 
-/// The plan with the lesson's rule constraints (`declarer`, `declaring_side`,
-/// `contract`, `sure_tricks`, and the redeal exclusion unless `allow_redeal`)
-/// added as dealer filters. Play constraints need the solver; until it is
-/// wired in, a lesson that uses them is refused rather than dealt without
+/// The constraints that need the solver (double-dummy play). The rules'
+/// constraints (and the redeal exclusion) arrive as filters in the lesson's
+/// constraints, built by the lesson module; until the solver provides
+/// its filters, a lesson using these is refused rather than dealt without
 /// them (a board must always meet its lesson).
-pub fn with_rule_filters(plan: &BoardPlan, ruleset: Option<Ruleset>) -> anyhow::Result<BoardPlan> {
-    let spec = &plan.rules;
-    if spec.guideline_tricks.is_some() || spec.makes.is_some() || spec.lead_matters.is_some() {
+pub fn check_play_constraints(plan: &BoardPlan) -> anyhow::Result<()> {
+    let RuleSpec {
+        guideline_tricks,
+        makes,
+        lead_matters,
+        ..
+    } = &plan.rules;
+    if guideline_tricks.is_some() || makes.is_some() || lead_matters.is_some() {
         bail!(
-            "board {}: constraints on play (`tricks`, `makes`, `lead_matters`) are not \
-             supported by this build yet",
+            "board {}: constraints on play (`tricks`, `makes`, `lead_matters`) \
+             are not supported by this build yet",
             plan.number
         );
     }
-    let mut plan = plan.clone();
-    if let Some(ruleset) = ruleset {
-        plan.constraints
-            .filters
-            .extend(rules::filters(spec, ruleset));
-    } else if *spec != RuleSpec::default() {
-        bail!(
-            "board {}: rule constraints need a lesson's rule system",
-            plan.number
-        );
-    }
-    Ok(plan)
+    Ok(())
 }
 
 /// Deals every board of `plans` under `seed`, boards in parallel; the result
 /// is in board order and does not depend on the number of threads.
 pub fn deal_boards(
     plans: &[BoardPlan],
-    ruleset: Option<Ruleset>,
     seed: u64,
     max_attempts: u64,
     progress: &Progress,
 ) -> anyhow::Result<Vec<Dealt>> {
-    let plans = plans
-        .iter()
-        .map(|plan| with_rule_filters(plan, ruleset))
-        .collect::<anyhow::Result<Vec<_>>>()?;
+    for plan in plans {
+        check_play_constraints(plan)?;
+    }
     let hook = |n: u64| {
         let _ = n;
         progress.tick(dealer::PROGRESS_EVERY);
@@ -213,13 +204,7 @@ pub fn deal_lesson(
         }
     };
     let progress = Progress::new(lesson.boards.len() as u64, label);
-    let boards = deal_boards(
-        &lesson.boards,
-        Some(lesson.ruleset),
-        seed,
-        lesson.max_attempts,
-        &progress,
-    );
+    let boards = deal_boards(&lesson.boards, seed, lesson.max_attempts, &progress);
     progress.finish();
     Ok(DealtLesson {
         seed,

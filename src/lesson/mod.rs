@@ -167,6 +167,8 @@ pub struct Lesson {
     /// The seats whose hands the worksheet shows.
     pub hands_shown: Vec<Seat>,
     pub max_attempts: u64,
+    /// The `ebu` game thresholds (`game_points`, `minor_game_points`).
+    pub ebu: crate::rules::ebu::Ebu,
 }
 
 /// Parses and validates a lesson from its text; `file` names it in errors.

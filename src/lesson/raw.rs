@@ -39,6 +39,8 @@ pub struct RawLesson {
     pub templates: Option<String>,
     pub hands_shown: Option<Spanned<HandsShownValue>>,
     pub max_attempts: Option<Spanned<u64>>,
+    pub game_points: Option<Spanned<u32>>,
+    pub minor_game_points: Option<Spanned<u32>>,
 }
 
 /// `constraints:` and each entry of `boards_override:`.

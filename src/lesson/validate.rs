@@ -11,6 +11,7 @@ use crate::bridge::{Deal, Hand, Seat, ShapeClass, Side, Suit, Vulnerability, dea
 use crate::dealer::constraints::RuleSpec;
 use crate::dealer::{ConstraintRef, Constraints, FitSuit, Range, SeatOrSide, ShapeSpec};
 use crate::rules::Ruleset;
+use crate::rules::ebu::Ebu;
 
 /// Largest board count a lesson may ask for.
 const MAX_BOARDS: u32 = 999;
@@ -153,6 +154,8 @@ impl Merged {
 
 struct Checker<'a> {
     reporter: &'a Reporter<'a>,
+    ruleset: Ruleset,
+    ebu: Ebu,
     /// "board 3: " when the board has its own override, so the teacher
     /// knows which board's merged constraints failed.
     prefix: String,
@@ -380,6 +383,9 @@ impl Checker<'_> {
                 ));
             }
         }
+        // What the rules must say about the deal, and the redeal
+        // exclusion every lesson gets unless it sets `allow_redeal`.
+        c.filters = crate::rules::filters_with(&rules, self.ruleset, self.ebu);
         Ok((c, rules))
     }
 }
@@ -417,6 +423,27 @@ pub(super) fn validate(
         .unwrap_or_else(|| Language::parse(ruleset.home_language()).unwrap_or(Language::En));
     let paper = raw.paper.as_ref().map(|p| p.value.0.0).unwrap_or(Paper::A4);
     let dealer = raw.dealer.as_ref().map(|d| d.value.0.0).unwrap_or_default();
+    let mut ebu = Ebu::DEFAULT;
+    for (key, value, slot) in [
+        ("game_points", &raw.game_points, &mut ebu.game_points),
+        (
+            "minor_game_points",
+            &raw.minor_game_points,
+            &mut ebu.minor_game_points,
+        ),
+    ] {
+        if let Some(v) = value {
+            if !(20..=40).contains(&v.value) {
+                return Err(bad(
+                    place(v),
+                    format!("`{key}` is {}", v.value),
+                    Some("combined HCP from 20 to 40".to_string()),
+                    None,
+                ));
+            }
+            *slot = v.value;
+        }
+    }
 
     let first_board = match &raw.first_board {
         Some(f) if f.value == 0 || f.value > MAX_BOARDS => {
@@ -493,6 +520,8 @@ pub(super) fn validate(
     }
     let plain = Checker {
         reporter,
+        ruleset,
+        ebu,
         prefix: String::new(),
     }
     .check(&common)?;
@@ -505,6 +534,8 @@ pub(super) fn validate(
                 merged.apply(extra);
                 Checker {
                     reporter,
+                    ruleset,
+                    ebu,
                     prefix: format!("board {number}: "),
                 }
                 .check(&merged)?
@@ -565,6 +596,7 @@ pub(super) fn validate(
             .map(|h| h.value.0)
             .unwrap_or_else(|| Seat::ALL.to_vec()),
         max_attempts,
+        ebu,
     })
 }
 
