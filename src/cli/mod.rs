@@ -12,6 +12,7 @@ mod build;
 mod check;
 mod deal;
 mod diagram;
+mod new;
 mod score;
 mod support;
 
@@ -36,6 +37,8 @@ enum Command {
     Build(build::BuildArgs),
     /// What the rules say about each board of a PBN file or a lesson.
     Analyze(analyze::AnalyzeArgs),
+    /// Write a commented lesson file that shows every key.
+    New(new::NewArgs),
     /// Score one contract and trick count under a rule system.
     Score(score::ScoreArgs),
 }
@@ -48,6 +51,7 @@ pub fn run() -> anyhow::Result<ExitCode> {
         Command::Check(args) => check::run(args),
         Command::Build(args) => build::run(args),
         Command::Score(args) => score::run(args),
+        Command::New(args) => new::run(args),
         Command::Analyze(args) => analyze::run(args),
     }
 }
