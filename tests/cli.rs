@@ -378,10 +378,10 @@ fn deal_codes_carry_predeal_and_a_fixed_dealer() {
             assert!(south.contains(minibridge::bridge::Card::parse(card).unwrap()));
         }
         let code = game.tag("DealCode").unwrap();
-        assert!(
-            code.contains("/S=AKQ2.K3..") && code.ends_with("/D=S"),
-            "{code}"
-        );
+        assert!(code.contains("/S=AKQ2.K3.."), "{code}");
+        // The dealer is named only where the board number would give another.
+        let by_number = minibridge::bridge::dealer_for_board(board.number) == Seat::South;
+        assert_eq!(code.ends_with("/D=S"), !by_number, "{code}");
         let again = ok(&["deal", "--code", code, "--format", "pbn"]);
         assert_eq!(pbn::read(&again).unwrap()[0].board.unwrap(), board);
     }
