@@ -1,8 +1,10 @@
 //! All integration tests link into this one binary (faster builds on two cores).
 //! Each file below belongs to one part of the pipeline.
 
+mod analyze;
 mod cli;
 mod common;
+mod dealer;
 mod golden;
 mod lesson;
 mod pbn;

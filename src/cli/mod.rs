@@ -7,6 +7,7 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+mod analyze;
 mod build;
 mod check;
 mod deal;
@@ -33,6 +34,8 @@ enum Command {
     Check(check::CheckArgs),
     /// Build lessons into OUT/<lesson>/ (deals.pbn for now).
     Build(build::BuildArgs),
+    /// What the rules say about each board of a PBN file or a lesson.
+    Analyze(analyze::AnalyzeArgs),
     /// Score one contract and trick count under a rule system.
     Score(score::ScoreArgs),
 }
@@ -45,5 +48,6 @@ pub fn run() -> anyhow::Result<ExitCode> {
         Command::Check(args) => check::run(args),
         Command::Build(args) => build::run(args),
         Command::Score(args) => score::run(args),
+        Command::Analyze(args) => analyze::run(args),
     }
 }

@@ -4,7 +4,7 @@
 //! [`crate::bridge::Hand`]): HCP by masked popcounts, suit lengths by the
 //! popcount of a 16-bit lane, shapes by a lookup table of length triples.
 
-use crate::bridge::{Hand, Seat, ShapeClass, Side, Suit};
+use crate::bridge::{Seat, ShapeClass, Side, Suit};
 
 use super::constraints::{Constraints, FitSuit, Range, SeatOrSide, ShapeSpec};
 

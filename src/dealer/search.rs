@@ -6,11 +6,11 @@ use std::fmt;
 
 use crate::bridge::{Board, Hand, Seat};
 
+use super::batch::BatchStream;
 use super::code::DealCode;
 use super::compiled::Compiled;
 use super::constraints::Constraints;
 use super::shuffle::{Deck, Outcome, PredealError};
-use super::stream::BoardStream;
 use super::validate::ConstraintError;
 
 /// The default cap on attempts per board.
@@ -134,54 +134,112 @@ pub fn deal_board(
     constraints: &Constraints,
     options: &DealOptions<'_>,
 ) -> Result<DealtBoard, DealerError> {
-    if let Some(first) = constraints.validate().into_iter().next() {
-        return Err(first.into());
+    let mut search = Search::new(seed, board, constraints, options.dealer)?;
+    let found = search.next_match(options.max_attempts, options.progress);
+    match found {
+        Some(dealt) => Ok(dealt),
+        None => {
+            let estimate = estimate(
+                constraints,
+                seed,
+                board,
+                options.rate_samples.max(1),
+                options.dealer,
+            )?;
+            Err(DealerError::Exhausted {
+                board,
+                attempts: search.attempts(),
+                rates: estimate.per_constraint,
+            })
+        }
     }
-    let deck = Deck::new(&constraints.predeal)?;
-    let compiled = Compiled::new(constraints);
-    let mut stream = BoardStream::new(seed, board);
-    let mut attempt = 0u64;
-    while attempt < options.max_attempts {
-        let mut window = stream.window(attempt);
-        let outcome = deck.deal(&mut window, |seat, hands| compiled.stage(seat, hands));
-        if let Outcome::Dealt(deal) = outcome {
-            let mut b = Board::numbered(board, deal);
-            if let Some(dealer) = options.dealer {
-                b.dealer = dealer;
+}
+
+/// A walk through one board's attempts in order, yielding those that meet
+/// the constraints. [`deal_board`] takes the first; benchmarks and
+/// statistics take many.
+pub struct Search<'c> {
+    seed: u64,
+    board: u32,
+    constraints: &'c Constraints,
+    dealer: Option<Seat>,
+    deck: Deck,
+    compiled: Compiled,
+    stream: BatchStream,
+    next_attempt: u64,
+}
+
+impl<'c> Search<'c> {
+    /// Checks the constraints for contradictions and prepares the search.
+    pub fn new(
+        seed: u64,
+        board: u32,
+        constraints: &'c Constraints,
+        dealer: Option<Seat>,
+    ) -> Result<Search<'c>, DealerError> {
+        if let Some(first) = constraints.validate().into_iter().next() {
+            return Err(first.into());
+        }
+        Ok(Search {
+            seed,
+            board,
+            constraints,
+            dealer,
+            deck: Deck::new(&constraints.predeal)?,
+            compiled: Compiled::new(constraints),
+            stream: BatchStream::new(seed, board),
+            next_attempt: 0,
+        })
+    }
+
+    /// Attempts made so far.
+    pub fn attempts(&self) -> u64 {
+        self.next_attempt
+    }
+
+    /// The next attempt that meets the constraints, trying no attempt
+    /// numbered `limit` or more; `None` when the limit is reached first.
+    pub fn next_match(
+        &mut self,
+        limit: u64,
+        progress: Option<&(dyn Fn(u64) + Sync)>,
+    ) -> Option<DealtBoard> {
+        while self.next_attempt < limit {
+            let attempt = self.next_attempt;
+            self.next_attempt += 1;
+            let mut window = self.stream.window(attempt);
+            let compiled = &self.compiled;
+            let outcome = self
+                .deck
+                .deal(&mut window, |seat, hands| compiled.stage(seat, hands));
+            if let Some(progress) = progress
+                && self.next_attempt % PROGRESS_EVERY == 0
+            {
+                progress(self.next_attempt);
             }
-            if constraints.filters.iter().all(|f| f.accepts(&b)) {
-                return Ok(DealtBoard {
-                    board: b,
+            let Outcome::Dealt(deal) = outcome else {
+                continue;
+            };
+            let mut board = Board::numbered(self.board, deal);
+            if let Some(dealer) = self.dealer {
+                board.dealer = dealer;
+            }
+            if self.constraints.filters.iter().all(|f| f.accepts(&board)) {
+                return Some(DealtBoard {
+                    board,
                     attempt,
                     code: DealCode {
-                        seed,
-                        board,
+                        seed: self.seed,
+                        board: self.board,
                         attempt,
-                        predeal: constraints.predeal,
-                        dealer: options.dealer,
+                        predeal: self.constraints.predeal,
+                        dealer: self.dealer,
                     },
                 });
             }
         }
-        attempt += 1;
-        if attempt % PROGRESS_EVERY == 0
-            && let Some(progress) = options.progress
-        {
-            progress(attempt);
-        }
+        None
     }
-    let estimate = estimate(
-        constraints,
-        seed,
-        board,
-        options.rate_samples.max(1),
-        options.dealer,
-    )?;
-    Err(DealerError::Exhausted {
-        board,
-        attempts: attempt,
-        rates: estimate.per_constraint,
-    })
 }
 
 /// What sampling says about one board's constraints.
@@ -232,7 +290,7 @@ pub fn estimate(
     }
     let deck = Deck::new(&constraints.predeal)?;
     let compiled = Compiled::new(constraints);
-    let mut stream = BoardStream::new(seed, board);
+    let mut stream = BatchStream::new(seed, board);
     let cheap = compiled.checks.len();
     let mut counts = vec![0u64; cheap + constraints.filters.len()];
     let mut filter_samples = 0u64;

@@ -13,7 +13,7 @@
 
 use crate::bridge::{Deal, Hand, Seat, Suit};
 
-use super::stream::{BoardStream, Window, WindowOverflow};
+use super::stream::{BoardStream, WindowOverflow, Words};
 
 /// Why a set of predealt hands cannot start a shuffle.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -100,7 +100,7 @@ impl Deck {
     #[inline]
     pub(crate) fn deal(
         &self,
-        window: &mut Window<'_>,
+        window: &mut impl Words,
         mut stage: impl FnMut(usize, &[u64; 4]) -> bool,
     ) -> Outcome {
         match self.try_deal(window, &mut stage) {
@@ -113,7 +113,7 @@ impl Deck {
     #[inline(always)]
     fn try_deal(
         &self,
-        window: &mut Window<'_>,
+        window: &mut impl Words,
         stage: &mut impl FnMut(usize, &[u64; 4]) -> bool,
     ) -> Result<Option<Deal>, WindowOverflow> {
         let mut deck = self.cards;

@@ -63,20 +63,11 @@ pub struct Window<'a> {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct WindowOverflow;
 
-impl Window<'_> {
-    #[inline]
-    pub fn next_u32(&mut self) -> Result<u32, WindowOverflow> {
-        if self.left == 0 {
-            return Err(WindowOverflow);
-        }
-        self.left -= 1;
-        Ok(self.rng.next_u32())
-    }
-
-    /// How many words this attempt has read so far.
-    pub fn words_used(&self) -> u32 {
-        WINDOW_WORDS - self.left
-    }
+/// A source of an attempt's words: the plain [`Window`] or the batched
+/// reader the search uses. Both give the same words.
+pub trait Words {
+    /// The window's next word, or [`WindowOverflow`] after 64 words.
+    fn next_u32(&mut self) -> Result<u32, WindowOverflow>;
 
     /// A uniform integer in `0..bound` (`bound` ≥ 1) by Lemire's method:
     /// take a word `x`, form the 64-bit product `x × bound`; its high 32 bits
@@ -84,8 +75,8 @@ impl Window<'_> {
     /// `(2³² − bound) mod bound`, in which case a new word is drawn. The
     /// threshold is only computed when the low half is below `bound`, so the
     /// common case needs no division. The result is exactly uniform.
-    #[inline]
-    pub fn below(&mut self, bound: u32) -> Result<u32, WindowOverflow> {
+    #[inline(always)]
+    fn below(&mut self, bound: u32) -> Result<u32, WindowOverflow> {
         debug_assert!(bound >= 1);
         let mut product = u64::from(self.next_u32()?) * u64::from(bound);
         let mut low = product as u32;
@@ -97,6 +88,24 @@ impl Window<'_> {
             }
         }
         Ok((product >> 32) as u32)
+    }
+}
+
+impl Window<'_> {
+    /// How many words this attempt has read so far.
+    pub fn words_used(&self) -> u32 {
+        WINDOW_WORDS - self.left
+    }
+}
+
+impl Words for Window<'_> {
+    #[inline]
+    fn next_u32(&mut self) -> Result<u32, WindowOverflow> {
+        if self.left == 0 {
+            return Err(WindowOverflow);
+        }
+        self.left -= 1;
+        Ok(self.rng.next_u32())
     }
 }
 

@@ -1,0 +1,94 @@
+//! `minibridge analyze`: what the rules say about each board of a PBN file
+//! or a lesson, as text or JSON.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use anyhow::{Context, bail};
+use clap::Args;
+
+use super::support;
+use crate::bridge::Board;
+use crate::export::pbn;
+use crate::lesson;
+use crate::rules::{self, Ruleset};
+
+#[derive(Args, Debug)]
+pub struct AnalyzeArgs {
+    /// A PBN file whose boards are analysed.
+    #[arg(
+        value_name = "FILE.pbn",
+        required_unless_present = "lesson",
+        conflicts_with = "lesson"
+    )]
+    pbn: Option<PathBuf>,
+    /// Deal a lesson (with its seed) and analyse its boards instead.
+    #[arg(long, value_name = "FILE")]
+    lesson: Option<PathBuf>,
+    /// Rule system: ebu, dbv, ez or ez3 (default: the lesson's, else ebu).
+    #[arg(long)]
+    ruleset: Option<String>,
+    /// The seed for `--lesson`, instead of the lesson's own.
+    #[arg(long)]
+    seed: Option<u64>,
+    /// Print a JSON array, one object per board (keys in the README).
+    #[arg(long)]
+    json: bool,
+}
+
+pub fn run(args: AnalyzeArgs) -> anyhow::Result<ExitCode> {
+    let chosen = match &args.ruleset {
+        Some(text) => Some(Ruleset::parse(text).with_context(|| {
+            format!("`{text}` is not a rule system; use one of ebu, dbv, ez, ez3")
+        })?),
+        None => None,
+    };
+    let (boards, ruleset) = if let Some(path) = &args.lesson {
+        let lesson = lesson::load(path)?;
+        let dealt = support::deal_lesson(&lesson, args.seed, &path.display().to_string())?;
+        let boards: Vec<Board> = dealt.boards.into_iter().map(|d| d.board).collect();
+        (boards, chosen.unwrap_or(lesson.ruleset))
+    } else {
+        let path = args
+            .pbn
+            .as_ref()
+            .context("name a PBN file or --lesson FILE")?;
+        (read_pbn_boards(path)?, chosen.unwrap_or_default())
+    };
+    let analyses: Vec<rules::BoardAnalysis> =
+        boards.iter().map(|b| rules::analyze(b, ruleset)).collect();
+    if args.json {
+        println!("{}", serde_json::to_string_pretty(&analyses)?);
+    } else {
+        for (i, a) in analyses.iter().enumerate() {
+            if i > 0 {
+                println!();
+            }
+            print!("{}", rules::render_text(a));
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The complete boards of a PBN file; a game without a full deal is an error
+/// naming its line, since there is nothing to analyse in it.
+fn read_pbn_boards(path: &PathBuf) -> anyhow::Result<Vec<Board>> {
+    let text =
+        std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
+    let games = pbn::read(&text).with_context(|| format!("{} is not valid PBN", path.display()))?;
+    let mut boards = Vec::with_capacity(games.len());
+    for game in games {
+        match game.board {
+            Some(board) => boards.push(board),
+            None => bail!(
+                "{}: the game at line {} has no complete [Deal] tag to analyse",
+                path.display(),
+                game.line
+            ),
+        }
+    }
+    if boards.is_empty() {
+        bail!("{} holds no boards (no [Deal] tags)", path.display());
+    }
+    Ok(boards)
+}
