@@ -349,3 +349,40 @@ fn a_lesson_with_rule_constraints_builds_boards_the_rules_agree_with() {
         assert_eq!(contract.kind(), Some(ContractKind::Game));
     }
 }
+
+/// Predealt cards and a fixed dealer travel in the deal code, so the code
+/// alone still rebuilds the board.
+#[test]
+fn deal_codes_carry_predeal_and_a_fixed_dealer() {
+    let dir = tempfile::tempdir().unwrap();
+    let lesson = dir.path().join("predeal.yaml");
+    std::fs::write(
+        &lesson,
+        "title: Predeal\nseed: 11\nboards: 4\ndealer: S\nconstraints:\n  predeal: { S: \"AKQ2.K3.-.-\" }\n  hcp: { N: 6+ }\n",
+    )
+    .unwrap();
+    let text = ok(&[
+        "deal",
+        "--lesson",
+        lesson.to_str().unwrap(),
+        "--format",
+        "pbn",
+    ]);
+    let games = pbn::read(&text).unwrap();
+    assert_eq!(games.len(), 4);
+    for game in games {
+        let board = game.board.unwrap();
+        assert_eq!(board.dealer, Seat::South);
+        let south = board.deal.hand(Seat::South);
+        for card in ["SA", "SK", "SQ", "S2", "HK", "H3"] {
+            assert!(south.contains(minibridge::bridge::Card::parse(card).unwrap()));
+        }
+        let code = game.tag("DealCode").unwrap();
+        assert!(code.contains("/S=AKQ2.K3.."), "{code}");
+        // The dealer is named only where the board number would give another.
+        let by_number = minibridge::bridge::dealer_for_board(board.number) == Seat::South;
+        assert_eq!(code.ends_with("/D=S"), !by_number, "{code}");
+        let again = ok(&["deal", "--code", code, "--format", "pbn"]);
+        assert_eq!(pbn::read(&again).unwrap()[0].board.unwrap(), board);
+    }
+}

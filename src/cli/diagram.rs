@@ -94,7 +94,8 @@ mod tests {
         };
         let text = board(&b, None, Symbols::Ascii);
         assert!(text.contains("HCP   N 14   E 6   S 16   W 4"));
-        assert!(text.contains("S J98             +---N---+    S Q74\n"));
+        let row = format!("{:<17}+---N---+    S Q74\n", "S J98");
+        assert!(text.contains(&row), "{text}");
         let text = board(&b, None, Symbols::Unicode);
         assert!(text.contains("♣ QJ976"));
     }
