@@ -2,3 +2,4 @@
 //! Each file below belongs to one part of the pipeline.
 
 mod common;
+mod solver;

@@ -5,6 +5,8 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+pub mod solve;
+
 #[derive(Parser, Debug)]
 #[command(
     name = "minibridge",
@@ -17,10 +19,15 @@ pub struct Cli {
 }
 
 #[derive(Subcommand, Debug)]
-enum Command {}
+enum Command {
+    /// Double-dummy tables for every deal of a PBN file.
+    Solve(solve::SolveArgs),
+}
 
 /// Parses the command line and runs one subcommand.
 pub fn run() -> anyhow::Result<ExitCode> {
     let cli = Cli::parse();
-    match cli.command {}
+    match cli.command {
+        Command::Solve(args) => solve::run(args),
+    }
 }
