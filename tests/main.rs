@@ -10,3 +10,4 @@ mod lesson;
 mod new;
 mod pbn;
 mod rules;
+mod solver;

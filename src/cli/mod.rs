@@ -14,6 +14,7 @@ mod deal;
 mod diagram;
 mod new;
 mod score;
+mod solve;
 mod support;
 
 #[derive(Parser, Debug)]
@@ -41,6 +42,8 @@ enum Command {
     New(new::NewArgs),
     /// Score one contract and trick count under a rule system.
     Score(score::ScoreArgs),
+    /// Double-dummy tables for every deal of a PBN file.
+    Solve(solve::SolveArgs),
 }
 
 /// Parses the command line and runs one subcommand.
@@ -53,5 +56,6 @@ pub fn run() -> anyhow::Result<ExitCode> {
         Command::Score(args) => score::run(args),
         Command::New(args) => new::run(args),
         Command::Analyze(args) => analyze::run(args),
+        Command::Solve(args) => solve::run(args),
     }
 }
