@@ -165,3 +165,26 @@ fn play_record_is_optimal_and_complete() {
     }
     assert_eq!(seen, Hand::PACK);
 }
+
+#[test]
+#[ignore]
+fn node_counts() {
+    let deal =
+        Deal::parse_pbn("N:872.T9.JT94.9764 AKJT96.762.A2.Q8 .AQJ853.K7653.AK Q543.K4.Q8.JT532")
+            .unwrap();
+    for cards in [9usize, 10, 11] {
+        // Endings: keep the lowest `cards` cards? Use the first `cards` of each hand.
+        let hands = deal
+            .hands()
+            .map(|h| Hand::from_cards(h.cards().take(cards)));
+        let mut tt = tt::Tt::new(20);
+        let mut e = Engine::new(masks(&hands), NO_TRUMPS, &mut tt);
+        let t = std::time::Instant::now();
+        let v = e.exact(Trick::new(3), 1, None);
+        eprintln!(
+            "{cards} cards: {v} tricks, {} nodes, {:?}",
+            e.nodes,
+            t.elapsed()
+        );
+    }
+}
