@@ -167,6 +167,24 @@ fn play_record_is_optimal_and_complete() {
 }
 
 #[test]
+fn four_aces_against_a_small_slam() {
+    // West holds all four aces in a 4-3-3-3 hand; North holds every king,
+    // queen and jack with the same shape, so West can always follow suit and
+    // never has to throw an ace, and nothing but the aces beats North's
+    // cards. East's long cards never score: East never wins a trick to lead
+    // them. So against 6NT by South the defence takes exactly the four aces
+    // whatever West leads: declarer makes 9 tricks, three down.
+    let deal = Deal::parse_pbn(
+        "N:KQJT.KQJ.KQJ.KQJ 98.T987.T987.T98 765.654.654.7654 A432.A32.A32.A32",
+    )
+    .unwrap();
+    assert_eq!(tricks(&deal, Strain::NoTrump, Seat::West), 4);
+    let leads = lead_analysis(&deal, Strain::NoTrump, Seat::South);
+    assert_eq!(leads.len(), 13);
+    assert!(leads.iter().all(|l| l.1 == 9), "{leads:?}");
+}
+
+#[test]
 #[ignore]
 fn node_counts() {
     let deal =
