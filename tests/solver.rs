@@ -23,7 +23,7 @@ fn deals_to_check() -> usize {
     std::env::var("MINIBRIDGE_DDS_DEALS")
         .ok()
         .and_then(|v| v.parse().ok())
-        .unwrap_or(12)
+        .unwrap_or(3)
 }
 
 fn load() -> Vec<Reference> {
