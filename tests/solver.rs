@@ -111,3 +111,72 @@ fn opening_leads_agree_with_dds() {
         wrong.join("\n")
     );
 }
+
+/// Runs `minibridge solve` on a PBN file written to a temporary folder.
+fn solve_cli(name: &str, pbn: &str, args: &[&str]) -> std::process::Output {
+    let dir = std::env::temp_dir().join(format!("minibridge-solve-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    std::fs::write(&path, pbn).unwrap();
+    std::process::Command::new(env!("CARGO_BIN_EXE_minibridge"))
+        .arg("solve")
+        .args(args)
+        .arg(&path)
+        .output()
+        .unwrap()
+}
+
+#[test]
+fn solve_command_json_agrees_with_dds() {
+    let refs = load();
+    let refs = &refs[..2];
+    let pbn: String = refs
+        .iter()
+        .enumerate()
+        .map(|(i, r)| {
+            format!(
+                "[Board \"{}\"]\n[Deal \"{}\"]\n\n",
+                i + 1,
+                r.deal.to_pbn(Seat::North)
+            )
+        })
+        .collect();
+    let out = solve_cli("two.pbn", &pbn, &["--json", "--threads", "2"]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    for (i, r) in refs.iter().enumerate() {
+        assert_eq!(v[i]["board"], i as u64 + 1);
+        for (s, seat) in ["N", "E", "S", "W"].iter().enumerate() {
+            for (k, strain) in ["NT", "S", "H", "D", "C"].iter().enumerate() {
+                assert_eq!(
+                    v[i]["tricks"][seat][strain],
+                    r.table[s][k] as u64,
+                    "board {}",
+                    i + 1
+                );
+            }
+        }
+    }
+    // The PBN form keeps the input lines and adds both tags per board.
+    let out = solve_cli("two.pbn", &pbn, &[]);
+    let text = String::from_utf8(out.stdout).unwrap();
+    for line in pbn.lines().filter(|l| !l.is_empty()) {
+        assert!(text.contains(line));
+    }
+    assert_eq!(text.matches("[DoubleDummyTricks \"").count(), 2);
+    assert_eq!(text.matches("[OptimumResultTable \"").count(), 2);
+}
+
+#[test]
+fn solve_command_errors_exit_2() {
+    let out = solve_cli("bad.pbn", "[Board \"1\"]\n[Deal \"N:AKQ.. - - -\"]\n", &[]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("line 2"), "{err}");
+    let out = solve_cli("none.pbn", "% no deals here\n", &[]);
+    assert_eq!(out.status.code(), Some(2));
+}

@@ -463,7 +463,9 @@ impl<'t> Engine<'t> {
             let through =
                 h[lho][suit] != 0 && (h[rho][suit] == 0 || top(h[lho][suit]) > top(h[rho][suit]));
             let bonus = if through { 10 } else { 0 };
-            return 40 - r + bonus - 2 * (h[seat][suit].count_ones() as i16 == 1) as i16;
+            // Top of a sequence of honours sets up tricks without giving one.
+            let sequence = if high > low && high >= 10 { 15 } else { 0 };
+            return 40 - r + bonus + sequence - 2 * (h[seat][suit].count_ones() as i16 == 1) as i16;
         }
         let lead = trick.lead_suit();
         let ours = trick.winner() & 1 == seat & 1;
