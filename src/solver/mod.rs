@@ -46,6 +46,7 @@ fn with_tt<R>(f: impl FnOnce(&mut Tt) -> R) -> R {
     TABLE.with(|cell| {
         let mut slot = cell.borrow_mut();
         let tt = slot.get_or_insert_with(|| Tt::new(TT_BITS));
+        tt.new_generation();
         f(tt)
     })
 }
