@@ -34,8 +34,8 @@ use tt::Tt;
 
 pub use play::{PlayedTrick, play_record};
 
-/// Slots in each thread's transposition table: 2^20 × 24 bytes = 24 MiB.
-const TT_BITS: u32 = 20;
+/// Slots in each thread's transposition table: 2^21 × 24 bytes = 48 MiB.
+const TT_BITS: u32 = 21;
 
 thread_local! {
     static TABLE: RefCell<Option<Tt>> = const { RefCell::new(None) };
@@ -46,6 +46,7 @@ fn with_tt<R>(f: impl FnOnce(&mut Tt) -> R) -> R {
     TABLE.with(|cell| {
         let mut slot = cell.borrow_mut();
         let tt = slot.get_or_insert_with(|| Tt::new(TT_BITS));
+        tt.new_generation();
         f(tt)
     })
 }

@@ -292,8 +292,11 @@ impl<'t> Engine<'t> {
         let opp_trumps = suited && (h[lho][trump] | h[rho][trump]) != 0;
         let partner_trumps = suited && h[partner][trump] != 0;
         let partner_cards: u32 = h[partner].iter().map(|x| x.count_ones()).sum();
+        let leader_cards: u32 = h[leader].iter().map(|x| x.count_ones()).sum();
         let mut total = 0;
         let mut best = 0;
+        // Best run of partner's winners reached with a low card.
+        let mut via_partner = 0;
         for s in 0..4 {
             let own = h[leader][s];
             if own == 0 {
@@ -321,12 +324,32 @@ impl<'t> Engine<'t> {
             }
             total += safe;
             best = best.max(safe);
+            // No winner of our own here: lead low to partner's top cards,
+            // which beat everything the other three hold in the suit.
+            let rest = own | h[lho][s] | h[rho][s];
+            let theirs = h[partner][s];
+            if safe == 0 && theirs != 0 && top(theirs) > top(rest) {
+                let mut run = (theirs & !below(top(rest) + 1)).count_ones();
+                if suited && s != trump {
+                    for opp in [lho, rho] {
+                        if h[opp][trump] != 0 {
+                            run = run.min(h[opp][s].count_ones());
+                        }
+                    }
+                    if h[leader][trump] != 0 {
+                        let spare = leader_cards - h[leader][trump].count_ones() - own.count_ones();
+                        run = run.min(own.count_ones() + spare);
+                    }
+                }
+                via_partner = via_partner.max(run);
+            }
         }
         // Cashing several suits is safe only when nobody can ruff.
-        if opp_trumps || partner_trumps {
-            best as i32
+        // Partner must keep his run while following to ours.
+        if opp_trumps || partner_trumps || total + via_partner > partner_cards {
+            best.max(via_partner) as i32
         } else {
-            total as i32
+            (total + via_partner) as i32
         }
     }
 
@@ -440,7 +463,9 @@ impl<'t> Engine<'t> {
             let through =
                 h[lho][suit] != 0 && (h[rho][suit] == 0 || top(h[lho][suit]) > top(h[rho][suit]));
             let bonus = if through { 10 } else { 0 };
-            return 40 - r + bonus - 2 * (h[seat][suit].count_ones() as i16 == 1) as i16;
+            // Top of a sequence of honours sets up tricks without giving one.
+            let sequence = if high > low && high >= 10 { 15 } else { 0 };
+            return 40 - r + bonus + sequence - 2 * (h[seat][suit].count_ones() as i16 == 1) as i16;
         }
         let lead = trick.lead_suit();
         let ours = trick.winner() & 1 == seat & 1;

@@ -165,3 +165,42 @@ fn play_record_is_optimal_and_complete() {
     }
     assert_eq!(seen, Hand::PACK);
 }
+
+#[test]
+fn four_aces_against_a_small_slam() {
+    // West holds all four aces in a 4-3-3-3 hand; North holds every king,
+    // queen and jack with the same shape, so West can always follow suit and
+    // never has to throw an ace, and nothing but the aces beats North's
+    // cards. East's long cards never score: East never wins a trick to lead
+    // them. So against 6NT by South the defence takes exactly the four aces
+    // whatever West leads: declarer makes 9 tricks, three down.
+    let deal =
+        Deal::parse_pbn("N:KQJT.KQJ.KQJ.KQJ 98.T987.T987.T98 765.654.654.7654 A432.A32.A32.A32")
+            .unwrap();
+    assert_eq!(tricks(&deal, Strain::NoTrump, Seat::West), 4);
+    let leads = lead_analysis(&deal, Strain::NoTrump, Seat::South);
+    assert_eq!(leads.len(), 13);
+    assert!(leads.iter().all(|l| l.1 == 9), "{leads:?}");
+}
+
+/// Search effort on a few full deals (run with `--ignored --nocapture`).
+#[test]
+#[ignore]
+fn node_counts() {
+    let mut total = 0;
+    for line in [
+        "N:872.T9.JT94.9764 AKJT96.762.A2.Q8 .AQJ853.K7653.AK Q543.K4.Q8.JT532",
+        "N:Q43.K7643.AJ.AT3 J965.J8.K76.KQ92 A82.QT9.9852.754 KT7.A52.QT43.J86",
+        "N:AKJ83.A5.T87.Q87 T42.Q98.QJ64.963 Q5.JT2.AK952.JT4 976.K7643.3.AK52",
+    ] {
+        let d = Deal::parse_pbn(line).unwrap();
+        for trump in [NO_TRUMPS, 3] {
+            let mut tt = tt::Tt::new(22);
+            let mut e = Engine::new(masks(&d.hands()), trump, &mut tt);
+            let v = e.exact(Trick::new(3), 1, None);
+            eprintln!("  {v} tricks, {} nodes", e.nodes);
+            total += e.nodes;
+        }
+    }
+    eprintln!("total {total}");
+}

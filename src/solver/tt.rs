@@ -4,8 +4,9 @@
 //! A key names the owners of every remaining card by relative rank, the
 //! leader and the trump suit, so an entry is a fact about every position of
 //! that shape, in any deal. The table is a fixed array of buckets (no
-//! growth, so memory is known up front); when a bucket is full the entry
-//! with the fewest tricks left, the cheapest to recompute, is replaced.
+//! growth, so memory is known up front); when a bucket is full an entry from an earlier solve is
+//! replaced first, else the one with the fewest tricks left (the cheapest
+//! to recompute).
 
 /// Lower and upper bounds on the leading side's tricks from here.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -21,6 +22,8 @@ struct Slot {
     hi: u8,
     /// Tricks left in the position: the replacement priority.
     depth: u8,
+    /// The search generation that wrote the entry; older ones go first.
+    generation: u8,
 }
 
 const WAYS: usize = 4;
@@ -28,6 +31,7 @@ const WAYS: usize = 4;
 pub(crate) struct Tt {
     slots: Vec<Slot>,
     mask: usize,
+    generation: u8,
 }
 
 impl Tt {
@@ -37,7 +41,15 @@ impl Tt {
         Tt {
             slots: vec![Slot::default(); size + WAYS],
             mask: size - 1,
+            generation: 1,
         }
+    }
+
+    /// Starts a new top-level solve: entries of earlier solves stay valid
+    /// for lookups but are the first to be replaced, so a deal's own
+    /// entries are not crowded out by deep ones of earlier deals.
+    pub fn new_generation(&mut self) {
+        self.generation = self.generation.wrapping_add(1).max(1);
     }
 
     #[inline]
@@ -64,6 +76,7 @@ impl Tt {
     pub fn put(&mut self, key: u128, b: Bounds, depth: u8) {
         let k = Tt::split(key);
         let i = self.index(k);
+        let generation = self.generation;
         let bucket = &mut self.slots[i..i + WAYS];
         let mut victim = 0;
         for (j, s) in bucket.iter().enumerate() {
@@ -71,7 +84,8 @@ impl Tt {
                 victim = j;
                 break;
             }
-            if s.depth < bucket[victim].depth {
+            let old = |x: &Slot| (x.generation == generation, x.depth);
+            if old(s) < old(&bucket[victim]) {
                 victim = j;
             }
         }
@@ -80,6 +94,7 @@ impl Tt {
             lo: b.lo,
             hi: b.hi,
             depth,
+            generation,
         };
     }
 }

@@ -1,0 +1,42 @@
+#!/usr/bin/env python3
+"""Times DDS 2.9 (through endplay) on the first N deals of a reference file,
+one thread: one single solve (no trumps, West on lead, best card only) and one
+full table per deal. Prints `<single µs> <table µs> <single tricks> <table>`
+per deal, the same format as our `solver_bench` example."""
+
+import sys
+import time
+
+import endplay._dds as _dds
+from endplay.dds import calc_dd_table, solve_board
+from endplay.dds.solve import SolveMode
+from endplay.types import Deal, Denom, Player
+
+SEATS = "NESW"
+STRAINS = [Denom.nt, Denom.spades, Denom.hearts, Denom.diamonds, Denom.clubs]
+PLAYERS = [Player.north, Player.east, Player.south, Player.west]
+
+
+def main():
+    path = sys.argv[1]
+    n = int(sys.argv[2]) if len(sys.argv) > 2 else 200
+    _dds.SetMaxThreads(1)
+    with open(path) as f:
+        lines = [l for l in f if l.strip()][:n]
+    for line in lines:
+        pbn = " ".join(line.split()[:4])
+        deal = Deal(pbn)
+        deal.first = Player.west
+        deal.trump = Denom.nt
+        t0 = time.perf_counter()
+        best = solve_board(deal, SolveMode.OptimalOne)
+        t1 = time.perf_counter()
+        table = calc_dd_table(Deal(pbn))
+        t2 = time.perf_counter()
+        single = max(score for _, score in best)
+        digits = "".join("%x" % table[s, p] for p in PLAYERS for s in STRAINS)
+        print(f"{int((t1 - t0) * 1e6)} {int((t2 - t1) * 1e6)} {single} {digits}")
+
+
+if __name__ == "__main__":
+    main()
