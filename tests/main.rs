@@ -7,5 +7,7 @@ mod common;
 mod dealer;
 mod golden;
 mod lesson;
+mod new;
 mod pbn;
 mod rules;
+mod solver;

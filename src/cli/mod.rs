@@ -12,7 +12,9 @@ mod build;
 mod check;
 mod deal;
 mod diagram;
+mod new;
 mod score;
+mod solve;
 mod support;
 
 #[derive(Parser, Debug)]
@@ -36,8 +38,12 @@ enum Command {
     Build(build::BuildArgs),
     /// What the rules say about each board of a PBN file or a lesson.
     Analyze(analyze::AnalyzeArgs),
+    /// Write a commented lesson file that shows every key.
+    New(new::NewArgs),
     /// Score one contract and trick count under a rule system.
     Score(score::ScoreArgs),
+    /// Double-dummy tables for every deal of a PBN file.
+    Solve(solve::SolveArgs),
 }
 
 /// Parses the command line and runs one subcommand.
@@ -48,6 +54,8 @@ pub fn run() -> anyhow::Result<ExitCode> {
         Command::Check(args) => check::run(args),
         Command::Build(args) => build::run(args),
         Command::Score(args) => score::run(args),
+        Command::New(args) => new::run(args),
         Command::Analyze(args) => analyze::run(args),
+        Command::Solve(args) => solve::run(args),
     }
 }

@@ -1,1 +1,399 @@
 //! Double-dummy solver: tricks with best play by all four hands.
+//!
+//! Our own search (no outside solver): [`search`] asks "can this side take
+//! at least t more tricks?" with alpha-beta over card play, equivalent cards
+//! tried once, quick-trick bounds and a transposition table ([`tt`]) keyed
+//! by normalised positions; the exact count comes from a few such searches.
+//! On top of it:
+//!
+//! - [`tricks`] and [`Position::tricks`]: tricks for the side on lead / to play;
+//! - [`dd_table`]: the 4 declarers × 5 strains table, reusing the table of
+//!   positions across the declarers of one strain;
+//! - [`card_scores`] and [`lead_analysis`]: the value of every legal card;
+//! - [`play_record`]: a full 13-trick double-dummy play with teacher-like
+//!   choices among equally good cards (see `docs/solver.md`);
+//! - [`filters`]: lesson constraints on play as dealer filters.
+//!
+//! Each thread keeps one transposition table for its lifetime. Its entries
+//! are facts about positions, not about a deal, so answers never depend on
+//! what was solved before; only the speed does.
+
+pub mod filters;
+mod play;
+pub(crate) mod search;
+#[cfg(test)]
+mod tests;
+pub(crate) mod tt;
+
+use std::cell::RefCell;
+use std::fmt;
+
+use crate::bridge::{Card, Deal, Hand, Seat, Strain, Suit};
+use search::{Engine, NO_TRUMPS, Trick};
+use tt::Tt;
+
+pub use play::{PlayedTrick, play_record};
+
+/// Slots in each thread's transposition table: 2^20 × 24 bytes = 24 MiB.
+const TT_BITS: u32 = 20;
+
+thread_local! {
+    static TABLE: RefCell<Option<Tt>> = const { RefCell::new(None) };
+}
+
+/// Runs `f` with this thread's transposition table.
+fn with_tt<R>(f: impl FnOnce(&mut Tt) -> R) -> R {
+    TABLE.with(|cell| {
+        let mut slot = cell.borrow_mut();
+        let tt = slot.get_or_insert_with(|| Tt::new(TT_BITS));
+        f(tt)
+    })
+}
+
+fn strain_index(strain: Strain) -> usize {
+    match strain {
+        Strain::Suit(s) => s.index(),
+        Strain::NoTrump => NO_TRUMPS,
+    }
+}
+
+fn masks(hands: &[Hand; 4]) -> [[u16; 4]; 4] {
+    let mut m = [[0u16; 4]; 4];
+    for (seat, hand) in hands.iter().enumerate() {
+        for suit in 0..4 {
+            m[seat][suit] = hand.holding(Suit::from_index(suit)).bits();
+        }
+    }
+    m
+}
+
+/// Why a position or a card is not acceptable.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PlayError {
+    #[error("{seat} does not hold {card}")]
+    NotHeld { seat: Seat, card: Card },
+    #[error("{seat} must follow suit ({suit}) and cannot play {card}")]
+    MustFollow { seat: Seat, suit: Suit, card: Card },
+    #[error("no cards are left to play")]
+    Finished,
+    #[error("the hands do not fit a position: {0}")]
+    BadHands(String),
+}
+
+/// A position part-way through the play: the cards each seat still holds,
+/// the trumps, and the trick in progress (possibly empty).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Position {
+    hands: [Hand; 4],
+    strain: Strain,
+    /// The seat that led (or will lead) the trick in progress.
+    leader: Seat,
+    /// Cards already played to the trick in progress, in play order.
+    trick: Vec<Card>,
+}
+
+impl Position {
+    /// The start of play: `leader` makes the opening lead.
+    pub fn new(deal: &Deal, strain: Strain, leader: Seat) -> Position {
+        Position {
+            hands: deal.hands(),
+            strain,
+            leader,
+            trick: Vec::new(),
+        }
+    }
+
+    /// An ending: every seat must hold the same number of cards, no card
+    /// twice, and at least one card each.
+    pub fn from_hands(
+        hands: [Hand; 4],
+        strain: Strain,
+        leader: Seat,
+    ) -> Result<Position, PlayError> {
+        let n = hands[0].len();
+        if n == 0 || hands.iter().any(|h| h.len() != n) {
+            return Err(PlayError::BadHands(format!(
+                "every seat needs the same number of cards (1-13), got {:?}",
+                hands.map(|h| h.len())
+            )));
+        }
+        let mut seen = Hand::EMPTY;
+        for h in hands {
+            if (seen & h) != Hand::EMPTY {
+                return Err(PlayError::BadHands("a card is held twice".into()));
+            }
+            seen |= h;
+        }
+        Ok(Position {
+            hands,
+            strain,
+            leader,
+            trick: Vec::new(),
+        })
+    }
+
+    pub fn strain(&self) -> Strain {
+        self.strain
+    }
+
+    /// The cards `seat` still holds (not counting cards on the table).
+    pub fn hand(&self, seat: Seat) -> Hand {
+        self.hands[seat.index()]
+    }
+
+    /// Who led the trick in progress.
+    pub fn leader(&self) -> Seat {
+        self.leader
+    }
+
+    /// The cards on the table, in play order from the leader.
+    pub fn trick(&self) -> &[Card] {
+        &self.trick
+    }
+
+    pub fn to_play(&self) -> Seat {
+        Seat::from_index(self.leader.index() + self.trick.len())
+    }
+
+    /// Tricks still to be played, including the one in progress.
+    pub fn tricks_left(&self) -> u8 {
+        self.hand(self.to_play()).len() as u8
+    }
+
+    /// The cards the seat to play may play.
+    pub fn legal_cards(&self) -> Vec<Card> {
+        let hand = self.hand(self.to_play());
+        if let Some(lead) = self.trick.first() {
+            let follow = hand.holding(lead.suit);
+            if !follow.is_empty() {
+                return follow.ranks().map(|r| Card::new(lead.suit, r)).collect();
+            }
+        }
+        let mut cards: Vec<Card> = hand.cards().collect();
+        sort_cards(&mut cards);
+        cards
+    }
+
+    /// Plays a card; returns the trick's winner when it completes the trick.
+    pub fn play(&mut self, card: Card) -> Result<Option<Seat>, PlayError> {
+        let seat = self.to_play();
+        if self.tricks_left() == 0 {
+            return Err(PlayError::Finished);
+        }
+        let hand = self.hand(seat);
+        if !hand.contains(card) {
+            return Err(PlayError::NotHeld { seat, card });
+        }
+        if let Some(lead) = self.trick.first()
+            && card.suit != lead.suit
+            && !hand.holding(lead.suit).is_empty()
+        {
+            return Err(PlayError::MustFollow {
+                seat,
+                suit: lead.suit,
+                card,
+            });
+        }
+        self.hands[seat.index()].remove(card);
+        self.trick.push(card);
+        if self.trick.len() < 4 {
+            return Ok(None);
+        }
+        let winner = self.internal_trick().winner();
+        let winner = Seat::from_index(winner);
+        self.leader = winner;
+        self.trick.clear();
+        Ok(Some(winner))
+    }
+
+    fn internal_trick(&self) -> Trick {
+        let mut t = Trick::new(self.leader.index());
+        let trump = strain_index(self.strain);
+        for c in &self.trick {
+            t.push(trump, c.suit.index(), c.rank.value() as u32);
+        }
+        t
+    }
+
+    /// Which seat is winning the trick in progress, if a card is down.
+    pub fn winning(&self) -> Option<Seat> {
+        if self.trick.is_empty() {
+            None
+        } else {
+            Some(Seat::from_index(self.internal_trick().winner()))
+        }
+    }
+
+    /// Tricks the side to play takes from here with best play, the trick in
+    /// progress included.
+    pub fn tricks(&self) -> u8 {
+        let side = self.to_play().index() & 1;
+        let trick = self.internal_trick();
+        with_tt(|tt| {
+            let mut engine = Engine::new(masks(&self.hands), strain_index(self.strain), tt);
+            engine.exact(trick, side, None) as u8
+        })
+    }
+}
+
+/// Cards in writing order: spades first, high to low within a suit.
+fn sort_cards(cards: &mut [Card]) {
+    cards.sort_by(|a, b| b.suit.cmp(&a.suit).then(b.rank.cmp(&a.rank)));
+}
+
+/// Tricks the leader's side takes when `leader` makes the opening lead.
+pub fn tricks(deal: &Deal, strain: Strain, leader: Seat) -> u8 {
+    Position::new(deal, strain, leader).tricks()
+}
+
+/// Tricks each declarer takes in each strain.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct DdTable {
+    /// Indexed by declarer (N, E, S, W) and strain (NT, S, H, D, C).
+    tricks: [[u8; 5]; 4],
+}
+
+impl DdTable {
+    pub fn from_array(tricks: [[u8; 5]; 4]) -> DdTable {
+        DdTable { tricks }
+    }
+
+    pub fn get(&self, declarer: Seat, strain: Strain) -> u8 {
+        let col = Strain::ALL.iter().position(|&s| s == strain).unwrap_or(0);
+        self.tricks[declarer.index()][col]
+    }
+
+    /// Rows N, E, S, W; columns NT, S, H, D, C.
+    pub fn rows(&self) -> [[u8; 5]; 4] {
+        self.tricks
+    }
+}
+
+impl fmt::Display for DdTable {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f, "    NT  S  H  D  C")?;
+        for seat in Seat::ALL {
+            write!(f, "{}  ", seat.letter())?;
+            for t in self.tricks[seat.index()] {
+                write!(f, "{t:>3}")?;
+            }
+            writeln!(f)?;
+        }
+        Ok(())
+    }
+}
+
+/// The full double-dummy table. Within a strain the four searches share one
+/// transposition table, and each starts from the answer for the other
+/// declarer of the same side, which is usually equal or one off.
+pub fn dd_table(deal: &Deal) -> DdTable {
+    let hands = masks(&deal.hands());
+    let mut tricks = [[0u8; 5]; 4];
+    with_tt(|tt| {
+        for (col, strain) in Strain::ALL.iter().enumerate() {
+            let mut engine = Engine::new(hands, strain_index(*strain), tt);
+            let mut guess: [Option<i32>; 2] = [None, None];
+            // Leaders E, W (declarers N, S) then S, N (declarers E, W).
+            for leader in [1usize, 3, 2, 0] {
+                let side = leader & 1;
+                let t = engine.exact(Trick::new(leader), side, guess[side]);
+                guess[side] = Some(t);
+                let declarer = (leader + 3) & 3;
+                tricks[declarer][col] = 13 - t as u8;
+            }
+        }
+    });
+    DdTable { tricks }
+}
+
+/// The tricks the side to play takes (from this position on, the trick in
+/// progress included) after each legal card. Equivalent cards are searched
+/// once and listed each with the same score; cards come in writing order.
+pub fn card_scores(position: &Position) -> Vec<(Card, u8)> {
+    let seat = position.to_play().index();
+    let side = seat & 1;
+    let trump = strain_index(position.strain);
+    let base = position.internal_trick();
+    let legal = position.legal_cards();
+    let hands = masks(&position.hands);
+    with_tt(|tt| {
+        let mut engine = Engine::new(hands, trump, tt);
+        let mut scores: Vec<(Card, u8)> = Vec::with_capacity(legal.len());
+        let mut guess = None;
+        for group in equivalence_groups(&engine, &base, seat, &legal) {
+            let card = group[0];
+            let (suit, rank) = (card.suit.index(), card.rank.value() as u32);
+            let mut next = base;
+            next.push(trump, suit, rank);
+            engine.hands[seat][suit] ^= 1 << rank;
+            let value = if next.count == 4 {
+                let winner = next.winner();
+                let won = (winner & 1 == side) as i32;
+                if position.tricks_left() == 1 {
+                    won
+                } else {
+                    won + engine.exact(Trick::new(winner), side, guess.map(|g: i32| g - won))
+                }
+            } else {
+                engine.exact(next, side, guess)
+            };
+            engine.hands[seat][suit] ^= 1 << rank;
+            guess = Some(value);
+            scores.extend(group.iter().map(|&c| (c, value as u8)));
+        }
+        sort_by_card(&mut scores);
+        scores
+    })
+}
+
+fn sort_by_card(scores: &mut [(Card, u8)]) {
+    scores.sort_by(|a, b| b.0.suit.cmp(&a.0.suit).then(b.0.rank.cmp(&a.0.rank)));
+}
+
+/// Splits the legal cards into groups of equivalent cards (no card still in
+/// play or on the table ranks between them), each highest first.
+fn equivalence_groups(
+    engine: &Engine,
+    trick: &Trick,
+    seat: usize,
+    legal: &[Card],
+) -> Vec<Vec<Card>> {
+    let mut groups: Vec<Vec<Card>> = Vec::new();
+    for &card in legal {
+        let suit = card.suit.index();
+        let mut others = 0u16;
+        for (p, h) in engine.hands.iter().enumerate() {
+            if p != seat {
+                others |= h[suit];
+            }
+        }
+        for i in 0..trick.count as usize {
+            if trick.suit[i] as usize == suit {
+                others |= 1 << trick.rank[i];
+            }
+        }
+        let joins = groups.last().is_some_and(|g| {
+            let prev = *g.last().unwrap_or(&card);
+            prev.suit == card.suit && {
+                let (hi, lo) = (prev.rank.value() as u32, card.rank.value() as u32);
+                let between = (((1u32 << hi) - 1) & !((1u32 << (lo + 1)) - 1)) as u16;
+                others & between == 0
+            }
+        });
+        match groups.last_mut() {
+            Some(g) if joins => g.push(card),
+            _ => groups.push(vec![card]),
+        }
+    }
+    groups
+}
+
+/// Every legal opening lead against `declarer` in `strain`, with the tricks
+/// declarer takes after it, in writing order.
+pub fn lead_analysis(deal: &Deal, strain: Strain, declarer: Seat) -> Vec<(Card, u8)> {
+    let position = Position::new(deal, strain, declarer.next());
+    card_scores(&position)
+        .into_iter()
+        .map(|(card, defence)| (card, 13 - defence))
+        .collect()
+}

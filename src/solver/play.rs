@@ -1,0 +1,195 @@
+//! Play records: a whole deal played double-dummy, every card optimal, with
+//! the choice among equally good cards made the way a teacher would show
+//! it. The tie-breaks are listed in `docs/solver.md`; in short: declarer
+//! draws trumps and wins cheaply, defenders lead top of a sequence (else
+//! fourth highest against no trumps), second hand plays low, third hand
+//! plays high, and an honour is covered by an honour.
+
+use crate::bridge::{Card, Deal, Hand, Rank, Seat, Strain};
+
+use super::{Position, card_scores};
+
+/// One trick of a play record.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PlayedTrick {
+    pub leader: Seat,
+    /// In play order, starting with the leader's card.
+    pub cards: [Card; 4],
+    pub winner: Seat,
+}
+
+/// The 13 tricks of `declarer`'s contract in `strain` with best play by
+/// all four hands, the opening lead made by declarer's left-hand opponent.
+pub fn play_record(deal: &Deal, strain: Strain, declarer: Seat) -> Vec<PlayedTrick> {
+    let mut position = Position::new(deal, strain, declarer.next());
+    let mut tricks = Vec::with_capacity(13);
+    let mut cards = Vec::with_capacity(4);
+    while position.tricks_left() > 0 {
+        let leader = position.leader();
+        let scores = card_scores(&position);
+        let best = scores.iter().map(|s| s.1).max().unwrap_or(0);
+        let candidates: Vec<Card> = scores.iter().filter(|s| s.1 == best).map(|s| s.0).collect();
+        let card = choose(&position, declarer, &candidates);
+        cards.push(card);
+        if let Ok(Some(winner)) = position.play(card) {
+            tricks.push(PlayedTrick {
+                leader,
+                cards: [cards[0], cards[1], cards[2], cards[3]],
+                winner,
+            });
+            cards.clear();
+        }
+    }
+    tricks
+}
+
+/// Picks the teacher's card among double-dummy equals (all in `candidates`).
+fn choose(position: &Position, declarer: Seat, candidates: &[Card]) -> Card {
+    let seat = position.to_play();
+    let hand = position.hand(seat);
+    let trump = position.strain().trump();
+    let declaring = seat.side() == declarer.side();
+    let trick = position.trick();
+    let lowest =
+        |cards: &mut dyn Iterator<Item = &Card>| cards.min_by_key(|c| (c.rank, c.suit)).copied();
+    let pick = if trick.is_empty() {
+        lead_choice(position, declaring, candidates)
+    } else {
+        let lead = trick[0];
+        let winning = position.winning().expect("a card is on the table");
+        let partner_winning = winning.side() == seat.side();
+        let following = !hand.holding(lead.suit).is_empty();
+        let beats = |c: &Card| wins_over(position, c);
+        if following {
+            let count = trick.len();
+            let led_honour = trick.last().is_some_and(|c| c.rank >= Rank::JACK);
+            if partner_winning {
+                lowest(&mut candidates.iter())
+            } else if count == 1
+                && !(led_honour && candidates.iter().any(|c| beats(c) && c.rank >= Rank::JACK))
+            {
+                // Second hand low.
+                lowest(&mut candidates.iter())
+            } else {
+                // Third hand high, fourth hand and covering an honour: the
+                // cheapest card that wins, else the lowest.
+                lowest(&mut candidates.iter().filter(|c| beats(c)))
+                    .or_else(|| lowest(&mut candidates.iter()))
+            }
+        } else {
+            // Void: ruff cheaply when the opponents are winning, otherwise
+            // discard the lowest card of the longest plain suit.
+            let ruffs = candidates
+                .iter()
+                .filter(|c| Some(c.suit) == trump && beats(c));
+            let ruff = if partner_winning {
+                None
+            } else {
+                lowest(&mut ruffs.clone())
+            };
+            ruff.or_else(|| {
+                candidates
+                    .iter()
+                    .filter(|c| Some(c.suit) != trump)
+                    .min_by_key(|c| (std::cmp::Reverse(hand.holding(c.suit).len()), c.rank))
+                    .copied()
+            })
+        }
+    };
+    pick.unwrap_or(candidates[0])
+}
+
+/// Whether `card` would win the trick in progress as it stands.
+fn wins_over(position: &Position, card: &Card) -> bool {
+    let mut p = position.clone();
+    if p.play(*card).is_err() {
+        return false;
+    }
+    match p.winning() {
+        Some(w) => w == position.to_play(),
+        None => p.leader() == position.to_play(),
+    }
+}
+
+fn lead_choice(position: &Position, declaring: bool, candidates: &[Card]) -> Option<Card> {
+    let seat = position.to_play();
+    let hand = position.hand(seat);
+    let trump = position.strain().trump();
+    let outstanding = (0..4)
+        .map(|i| position.hand(Seat::from_index(i)))
+        .fold(Hand::EMPTY, |a, h| a | h)
+        - hand;
+    let master = |c: &Card| {
+        outstanding
+            .holding(c.suit)
+            .ranks()
+            .next()
+            .is_none_or(|top| c.rank > top)
+    };
+    if declaring {
+        // Draw trumps while the defenders hold any, from the top.
+        if let Some(t) = trump {
+            let opponents = position.hand(seat.next()) | position.hand(seat.previous());
+            if !opponents.holding(t).is_empty()
+                && let Some(c) = candidates
+                    .iter()
+                    .filter(|c| c.suit == t)
+                    .max_by_key(|c| c.rank)
+            {
+                return Some(*c);
+            }
+        }
+        // Cash a winner, else the lowest card of the longest suit.
+        if let Some(c) = candidates
+            .iter()
+            .filter(|c| master(c))
+            .max_by_key(|c| c.rank)
+        {
+            return Some(*c);
+        }
+        return candidates
+            .iter()
+            .min_by_key(|c| (std::cmp::Reverse(hand.holding(c.suit).len()), c.rank))
+            .copied();
+    }
+    // Defenders: top of a sequence of honours (touching, counting cards
+    // already played as gaps closed), highest first.
+    let top_of_sequence = |c: &Card| {
+        c.rank >= Rank::TEN && {
+            let below = hand.holding(c.suit).ranks().find(|r| *r < c.rank);
+            below.is_some_and(|b| {
+                !outstanding
+                    .holding(c.suit)
+                    .ranks()
+                    .any(|r| r > b && r < c.rank)
+            }) && !hand.holding(c.suit).ranks().any(|r| {
+                r > c.rank
+                    && !outstanding
+                        .holding(c.suit)
+                        .ranks()
+                        .any(|o| o > c.rank && o < r)
+            })
+        }
+    };
+    if let Some(c) = candidates
+        .iter()
+        .filter(|c| top_of_sequence(c))
+        .max_by_key(|c| c.rank)
+    {
+        return Some(*c);
+    }
+    if trump.is_none() {
+        // Fourth highest of the longest suit.
+        let fourth = candidates.iter().filter(|c| {
+            let ranks: Vec<Rank> = hand.holding(c.suit).ranks().collect();
+            ranks.len() >= 4 && ranks[3] == c.rank
+        });
+        if let Some(c) = fourth.max_by_key(|c| hand.holding(c.suit).len()) {
+            return Some(*c);
+        }
+    }
+    candidates
+        .iter()
+        .min_by_key(|c| (std::cmp::Reverse(hand.holding(c.suit).len()), c.rank))
+        .copied()
+}

@@ -1,0 +1,167 @@
+//! Known answers built from reasoning, and agreement with a naive minimax
+//! on small random endings.
+
+use super::*;
+
+/// The exercise deal of seed 000 (dealer West), as in the bridge tests.
+const SEED_000_EXERCISE: &str =
+    "W:J98.QJT8.9752.T8 T532.AK4.K83.A53 Q74.75.JT6.QJ976 AK6.9632.AQ4.K42";
+
+/// Plain minimax over every legal card (memoised): slow, obviously right.
+fn naive(p: &Position) -> u8 {
+    naive_memo(p, &mut std::collections::HashMap::new())
+}
+
+fn naive_memo(p: &Position, memo: &mut std::collections::HashMap<Position, u8>) -> u8 {
+    if p.tricks_left() == 0 {
+        return 0;
+    }
+    if let Some(&v) = memo.get(p) {
+        return v;
+    }
+    let me = p.to_play().side();
+    let mut best = 0;
+    for card in p.legal_cards() {
+        let mut q = p.clone();
+        let won = q.play(card).unwrap();
+        let rest = if q.tricks_left() == 0 {
+            0
+        } else if q.to_play().side() == me {
+            naive_memo(&q, memo)
+        } else {
+            q.tricks_left() - naive_memo(&q, memo)
+        };
+        best = best.max(rest + won.is_some_and(|w| w.side() == me) as u8);
+    }
+    memo.insert(p.clone(), best);
+    best
+}
+
+/// A small deterministic generator (SplitMix64) for random endings.
+struct Mix(u64);
+impl Mix {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+}
+
+fn random_ending(rng: &mut Mix, cards: usize) -> [Hand; 4] {
+    let mut pack: Vec<Card> = Hand::PACK.cards().collect();
+    for i in (1..pack.len()).rev() {
+        let j = (rng.next() % (i as u64 + 1)) as usize;
+        pack.swap(i, j);
+    }
+    let mut hands = [Hand::EMPTY; 4];
+    for (i, c) in pack.iter().take(4 * cards).enumerate() {
+        hands[i % 4].insert(*c);
+    }
+    hands
+}
+
+#[test]
+fn agrees_with_naive_minimax_on_random_endings() {
+    let mut rng = Mix(5);
+    for round in 0..300 {
+        let cards = 1 + round % 5;
+        let hands = random_ending(&mut rng, cards);
+        let strain = Strain::ALL[(rng.next() % 5) as usize];
+        let leader = Seat::from_index((rng.next() % 4) as usize);
+        let mut p = Position::from_hands(hands, strain, leader).unwrap();
+        // Sometimes start part-way into the trick.
+        let played = (rng.next() % 4) as usize;
+        for _ in 0..played.min(if cards > 1 { 3 } else { 0 }) {
+            let legal = p.legal_cards();
+            let c = legal[(rng.next() % legal.len() as u64) as usize];
+            p.play(c).unwrap();
+        }
+        assert_eq!(p.tricks(), naive(&p), "round {round}: {p:?}");
+        let scores = card_scores(&p);
+        for (card, score) in scores {
+            let mut q = p.clone();
+            let me = p.to_play().side();
+            let won = q.play(card).unwrap();
+            let rest = if q.tricks_left() == 0 {
+                0
+            } else if q.to_play().side() == me {
+                naive(&q)
+            } else {
+                q.tricks_left() - naive(&q)
+            };
+            let want = rest + won.is_some_and(|w| w.side() == me) as u8;
+            assert_eq!(score, want, "round {round}, card {card}: {p:?}");
+        }
+    }
+}
+
+#[test]
+fn four_long_suits() {
+    // Each seat holds one whole suit: the leader's side takes every trick
+    // in no trumps when it leads its own suit; a trump suit wins all for
+    // its holder's side... the rest follows from who holds the trumps.
+    let deal =
+        Deal::parse_pbn("N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432")
+            .unwrap();
+    for leader in Seat::ALL {
+        assert_eq!(tricks(&deal, Strain::NoTrump, leader), 13);
+    }
+    // With spades trumps North takes every trick whoever leads.
+    let table = dd_table(&deal);
+    for declarer in Seat::ALL {
+        let ns = declarer.side() == crate::bridge::Side::NorthSouth;
+        // North's spades are trumps: N/S declarers take all 13.
+        assert_eq!(
+            table.get(declarer, Strain::Suit(Suit::Spades)),
+            if ns { 13 } else { 0 }
+        );
+        // Clubs (West's suit) trumps: E/W take all 13.
+        assert_eq!(
+            table.get(declarer, Strain::Suit(Suit::Clubs)),
+            if ns { 0 } else { 13 }
+        );
+        // No trumps: the opening leader (declarer's LHO) cashes 13.
+        assert_eq!(table.get(declarer, Strain::NoTrump), 0);
+    }
+}
+
+#[test]
+fn seed_000_exercise_heart_eight_gives_eleven() {
+    let deal = Deal::parse_pbn(SEED_000_EXERCISE).unwrap();
+    let leads = lead_analysis(&deal, Strain::NoTrump, Seat::South);
+    let h8 = Card::parse("H8").unwrap();
+    for (card, tricks) in &leads {
+        if *card == h8 {
+            assert_eq!(*tricks, 11);
+        }
+    }
+    let tens = leads.iter().filter(|l| l.1 == 10).count();
+    assert!(
+        tens * 2 > leads.len(),
+        "10 tricks after most leads: {leads:?}"
+    );
+    assert_eq!(leads.iter().map(|l| l.1).min(), Some(10));
+    assert_eq!(13 - tricks(&deal, Strain::NoTrump, Seat::West), 10);
+}
+
+#[test]
+fn play_record_is_optimal_and_complete() {
+    let deal = Deal::parse_pbn(SEED_000_EXERCISE).unwrap();
+    let record = play_record(&deal, Strain::NoTrump, Seat::South);
+    assert_eq!(record.len(), 13);
+    let ns = record
+        .iter()
+        .filter(|t| t.winner.side() == Seat::South.side())
+        .count();
+    assert_eq!(ns, 10);
+    let mut seen = Hand::EMPTY;
+    for t in &record {
+        for c in t.cards {
+            assert!(!seen.contains(c));
+            seen.insert(c);
+        }
+    }
+    assert_eq!(seen, Hand::PACK);
+}
