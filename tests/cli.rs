@@ -386,3 +386,35 @@ fn deal_codes_carry_predeal_and_a_fixed_dealer() {
         assert_eq!(pbn::read(&again).unwrap()[0].board.unwrap(), board);
     }
 }
+
+/// Play constraints reach the solver (issue 5 §5 through the lesson file):
+/// every board of a "3NT makes" lesson really makes double dummy (the
+/// rules alone often advise a 3NT that goes down).
+#[test]
+fn a_lesson_with_play_constraints_builds_boards_the_solver_agrees_with() {
+    use minibridge::bridge::Strain;
+    use minibridge::solver::filters::{GuidelineContract, guideline_tricks};
+    let dir = tempfile::tempdir().unwrap();
+    let lesson = dir.path().join("down.yaml");
+    std::fs::write(
+        &lesson,
+        "title: 3NT makes\nseed: 5\nboards: 2\nconstraints:\n  declarer: S\n  contract: { strain: NT, kind: game }\n  makes: true\n",
+    )
+    .unwrap();
+    let text = ok(&[
+        "deal",
+        "--lesson",
+        lesson.to_str().unwrap(),
+        "--format",
+        "pbn",
+    ]);
+    for game in pbn::read(&text).unwrap() {
+        let board = game.board.unwrap();
+        let c = GuidelineContract {
+            strain: Strain::NoTrump,
+            declarer: Seat::South,
+            level: 3,
+        };
+        assert!(guideline_tricks(&board, &c) >= 9, "board {}", board.number);
+    }
+}

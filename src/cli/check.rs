@@ -6,7 +6,6 @@ use std::process::ExitCode;
 
 use clap::Args;
 
-use super::support;
 use crate::dealer;
 use crate::lesson;
 
@@ -48,7 +47,6 @@ pub fn run(args: CheckArgs) -> anyhow::Result<ExitCode> {
             }
             let dealer_override = (plan.dealer != crate::bridge::dealer_for_board(plan.number))
                 .then_some(plan.dealer);
-            support::check_play_constraints(plan)?;
             match dealer::estimate(
                 &plan.constraints,
                 seed,

@@ -6,12 +6,11 @@ use std::path::Path;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
-use anyhow::{Context, bail};
+use anyhow::Context;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
 
 use crate::bridge::Board;
-use crate::dealer::constraints::RuleSpec;
 use crate::dealer::{self, DealCode, DealOptions};
 use crate::export::{json, pbn};
 use crate::lesson::{BoardPlan, Lesson};
@@ -113,28 +112,6 @@ pub struct Dealt {
     pub attempts: u64,
 }
 
-/// The constraints that need the solver (double-dummy play). The rules'
-/// constraints (and the redeal exclusion) arrive as filters in the lesson's
-/// constraints, built by the lesson module; until the solver provides
-/// its filters, a lesson using these is refused rather than dealt without
-/// them (a board must always meet its lesson).
-pub fn check_play_constraints(plan: &BoardPlan) -> anyhow::Result<()> {
-    let RuleSpec {
-        guideline_tricks,
-        makes,
-        lead_matters,
-        ..
-    } = &plan.rules;
-    if guideline_tricks.is_some() || makes.is_some() || lead_matters.is_some() {
-        bail!(
-            "board {}: constraints on play (`tricks`, `makes`, `lead_matters`) \
-             are not supported by this build yet",
-            plan.number
-        );
-    }
-    Ok(())
-}
-
 /// Deals every board of `plans` under `seed`, boards in parallel; the result
 /// is in board order and does not depend on the number of threads.
 pub fn deal_boards(
@@ -143,9 +120,6 @@ pub fn deal_boards(
     max_attempts: u64,
     progress: &Progress,
 ) -> anyhow::Result<Vec<Dealt>> {
-    for plan in plans {
-        check_play_constraints(plan)?;
-    }
     let hook = |n: u64| {
         let _ = n;
         progress.tick(dealer::PROGRESS_EVERY);

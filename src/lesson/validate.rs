@@ -7,11 +7,17 @@ use serde_saphyr::Spanned;
 use super::error::{LessonError, LessonErrorKind, Place, Reporter};
 use super::raw::{Entries, RangeValue, RawConstraints, Word};
 use super::{BoardPlan, DealerRule, Language, Lesson, Paper};
-use crate::bridge::{Deal, Hand, Seat, ShapeClass, Side, Suit, Vulnerability, dealer_for_board};
+use crate::bridge::{
+    Board, Deal, Hand, Seat, ShapeClass, Side, Suit, Vulnerability, dealer_for_board,
+};
 use crate::dealer::constraints::RuleSpec;
 use crate::dealer::{ConstraintRef, Constraints, FitSuit, Range, SeatOrSide, ShapeSpec};
+use crate::rules::RuleSystem;
 use crate::rules::Ruleset;
 use crate::rules::ebu::Ebu;
+use crate::solver::filters::{GuidelineContract, GuidelineFn, play_filters};
+
+use std::sync::Arc;
 
 /// Largest board count a lesson may ask for.
 const MAX_BOARDS: u32 = 999;
@@ -386,6 +392,9 @@ impl Checker<'_> {
         // What the rules must say about the deal, and the redeal
         // exclusion every lesson gets unless it sets `allow_redeal`.
         c.filters = crate::rules::filters_with(&rules, self.ruleset, self.ebu);
+        // Play constraints: the solver tests the contract the rules point to.
+        c.filters
+            .extend(play_filters(&rules, guideline_fn(self.ruleset, self.ebu)));
         Ok((c, rules))
     }
 }
@@ -644,4 +653,28 @@ fn shape_allows(spec: &ShapeSpec, l: [u32; 4]) -> bool {
                 })
         }
     }
+}
+
+/// The guideline contract of a board under the lesson's rules, for the
+/// solver's play filters; `None` for a board the rules redeal or leave
+/// without a contract.
+fn guideline_fn(ruleset: Ruleset, ebu: Ebu) -> GuidelineFn {
+    Arc::new(move |board: &Board| {
+        let ruling = match ruleset {
+            Ruleset::Ebu => ebu.rule(board),
+            other => other.system().rule(board),
+        };
+        if ruling.redeal.is_some() {
+            return None;
+        }
+        let contract = ruling.contract?;
+        let needed = contract.tricks_needed();
+        // A contract for fewer than seven tricks has no bridge level.
+        let level = needed.checked_sub(6).filter(|l| (1..=7).contains(l))?;
+        Some(GuidelineContract {
+            strain: contract.strain(),
+            declarer: ruling.declarer?,
+            level,
+        })
+    })
 }
