@@ -297,7 +297,10 @@ pub fn dd_table(deal: &Deal) -> DdTable {
             // Leaders E, W (declarers N, S) then S, N (declarers E, W).
             for leader in [1usize, 3, 2, 0] {
                 let side = leader & 1;
-                let t = engine.exact(Trick::new(leader), side, guess[side]);
+                // Failing an answer for this side on lead, the other side's
+                // answer says roughly what this side takes against it.
+                let hint = guess[side].or(guess[side ^ 1].map(|g| 13 - g));
+                let t = engine.exact(Trick::new(leader), side, hint);
                 guess[side] = Some(t);
                 let declarer = (leader + 3) & 3;
                 tricks[declarer][col] = 13 - t as u8;
