@@ -16,7 +16,12 @@ fn minibridge(args: &[&str]) -> std::process::Output {
 
 #[test]
 fn exercise_deal_answers_as_json() {
-    let out = minibridge(&["analyze", "--lesson", "lessons/exercise.yaml", "--json"]);
+    let out = minibridge(&[
+        "analyze",
+        "--lesson",
+        "lessons/11-exercise-deal.yaml",
+        "--json",
+    ]);
     assert!(
         out.status.success(),
         "{}",
@@ -76,7 +81,7 @@ fn bad_input_exits_2_with_a_message() {
     let out = minibridge(&[
         "analyze",
         "--lesson",
-        "lessons/exercise.yaml",
+        "lessons/11-exercise-deal.yaml",
         "--ruleset",
         "bogus",
     ]);

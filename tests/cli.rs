@@ -94,7 +94,7 @@ fn build_into(dir: &Path, lesson: &str, extra: &[&str]) -> Output {
 #[test]
 fn a_lesson_with_constraints_builds_and_every_board_meets_them() {
     let dir = tempfile::tempdir().unwrap();
-    let out = build_into(dir.path(), "lessons/no-trump-game.yaml", &[]);
+    let out = build_into(dir.path(), "tests/lessons/no-trump-game.yaml", &[]);
     assert!(out.status.success(), "{}", stderr(&out));
     let text = std::fs::read_to_string(dir.path().join("no-trump-game/deals.pbn")).unwrap();
     assert!(text.contains("[Generator \"minibridge "));
@@ -128,7 +128,7 @@ fn a_lesson_with_constraints_builds_and_every_board_meets_them() {
 fn deal_with_a_lesson_matches_build_and_reports_stats() {
     let dir = tempfile::tempdir().unwrap();
     assert!(
-        build_into(dir.path(), "lessons/counting-points.yaml", &[])
+        build_into(dir.path(), "tests/lessons/counting-points.yaml", &[])
             .status
             .success()
     );
@@ -136,7 +136,7 @@ fn deal_with_a_lesson_matches_build_and_reports_stats() {
     let out = minibridge(&[
         "deal",
         "--lesson",
-        "lessons/counting-points.yaml",
+        "tests/lessons/counting-points.yaml",
         "--format",
         "pbn",
         "--stats",
@@ -287,7 +287,12 @@ fn text_diagrams_use_symbols_or_letters() {
 
 #[test]
 fn check_estimates_every_board() {
-    let out = ok(&["check", "lessons/no-trump-game.yaml", "--samples", "4000"]);
+    let out = ok(&[
+        "check",
+        "tests/lessons/no-trump-game.yaml",
+        "--samples",
+        "4000",
+    ]);
     for n in 1..=8 {
         assert!(out.contains(&format!("board {n}: acceptance ")), "{out}");
     }
@@ -334,7 +339,7 @@ fn a_lesson_with_rule_constraints_builds_boards_the_rules_agree_with() {
     use minibridge::dealer::constraints::ContractKind;
     use minibridge::rules::{Ruleset, analyze};
     let dir = tempfile::tempdir().unwrap();
-    let out = build_into(dir.path(), "lessons/declarer-south-nt-game.yaml", &[]);
+    let out = build_into(dir.path(), "tests/lessons/declarer-south-nt-game.yaml", &[]);
     assert!(out.status.success(), "{}", stderr(&out));
     let text =
         std::fs::read_to_string(dir.path().join("declarer-south-nt-game/deals.pbn")).unwrap();

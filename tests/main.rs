@@ -4,6 +4,7 @@
 mod analyze;
 mod cli;
 mod common;
+mod course;
 mod dealer;
 mod golden;
 mod lesson;
