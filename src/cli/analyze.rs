@@ -1,5 +1,5 @@
-//! `minibridge analyze`: what the rules say about each board of a PBN file
-//! or a lesson, as text or JSON.
+//! `minibridge analyze`: what the rules and best play say about each board
+//! of a PBN file or a lesson (the answer-key facts), as text or JSON.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -10,8 +10,10 @@ use clap::Args;
 use super::support;
 use crate::bridge::Board;
 use crate::export::pbn;
+use crate::facts;
 use crate::lesson;
-use crate::rules::{self, Ruleset};
+use crate::rules::Ruleset;
+use crate::rules::ebu::Ebu;
 
 #[derive(Args, Debug)]
 pub struct AnalyzeArgs {
@@ -31,7 +33,7 @@ pub struct AnalyzeArgs {
     /// The seed for `--lesson`, instead of the lesson's own.
     #[arg(long)]
     seed: Option<u64>,
-    /// Print a JSON array, one object per board (keys in the README).
+    /// Print a JSON array, one object per board (keys in docs/facts.md).
     #[arg(long)]
     json: bool,
 }
@@ -43,20 +45,21 @@ pub fn run(args: AnalyzeArgs) -> anyhow::Result<ExitCode> {
         })?),
         None => None,
     };
-    let (boards, ruleset) = if let Some(path) = &args.lesson {
-        let lesson = lesson::load(path)?;
-        let dealt = support::deal_lesson(&lesson, args.seed, &path.display().to_string())?;
-        let boards: Vec<Board> = dealt.boards.into_iter().map(|d| d.board).collect();
-        (boards, chosen.unwrap_or(lesson.ruleset))
-    } else {
-        let path = args
-            .pbn
-            .as_ref()
-            .context("name a PBN file or --lesson FILE")?;
-        (read_pbn_boards(path)?, chosen.unwrap_or_default())
-    };
-    let analyses: Vec<rules::BoardAnalysis> =
-        boards.iter().map(|b| rules::analyze(b, ruleset)).collect();
+    let (boards, ruleset, ebu): (Vec<Board>, Ruleset, Option<Ebu>) =
+        if let Some(path) = &args.lesson {
+            let lesson = lesson::load(path)?;
+            let dealt = support::deal_lesson(&lesson, args.seed, &path.display().to_string())?;
+            let boards: Vec<Board> = dealt.boards.into_iter().map(|d| d.board).collect();
+            (boards, chosen.unwrap_or(lesson.ruleset), Some(lesson.ebu))
+        } else {
+            let path = args
+                .pbn
+                .as_ref()
+                .context("name a PBN file or --lesson FILE")?;
+            (read_pbn_boards(path)?, chosen.unwrap_or_default(), None)
+        };
+    // The lesson's own game thresholds apply to `ebu` only.
+    let analyses = facts::answer_facts_all(&boards, ruleset, ebu.as_ref());
     if args.json {
         println!("{}", serde_json::to_string_pretty(&analyses)?);
     } else {
@@ -64,7 +67,7 @@ pub fn run(args: AnalyzeArgs) -> anyhow::Result<ExitCode> {
             if i > 0 {
                 println!();
             }
-            print!("{}", rules::render_text(a));
+            print!("{}", facts::render_text(a));
         }
     }
     Ok(ExitCode::SUCCESS)
