@@ -5,6 +5,7 @@ mod analyze;
 mod cli;
 mod common;
 mod dealer;
+mod facts;
 mod golden;
 mod lesson;
 mod new;
