@@ -1,6 +1,7 @@
 //! `minibridge analyze`: what the rules and best play say about each board
 //! of a PBN file or a lesson (the answer-key facts), as text or JSON.
 
+use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -36,6 +37,9 @@ pub struct AnalyzeArgs {
     /// Print a JSON array, one object per board (keys in docs/facts.md).
     #[arg(long)]
     json: bool,
+    /// Only the rules' answers: skip double-dummy play (`play` is null).
+    #[arg(long)]
+    no_play: bool,
 }
 
 pub fn run(args: AnalyzeArgs) -> anyhow::Result<ExitCode> {
@@ -59,16 +63,32 @@ pub fn run(args: AnalyzeArgs) -> anyhow::Result<ExitCode> {
             (read_pbn_boards(path)?, chosen.unwrap_or_default(), None)
         };
     // The lesson's own game thresholds apply to `ebu` only.
-    let analyses = facts::answer_facts_all(&boards, ruleset, ebu.as_ref());
+    let analyses = if args.no_play {
+        boards
+            .iter()
+            .map(|b| facts::rules_facts(b, ruleset, ebu.as_ref()))
+            .collect()
+    } else {
+        facts::answer_facts_all(&boards, ruleset, ebu.as_ref())
+    };
+    let mut text = String::new();
     if args.json {
-        println!("{}", serde_json::to_string_pretty(&analyses)?);
+        text = serde_json::to_string_pretty(&analyses)?;
+        text.push('\n');
     } else {
         for (i, a) in analyses.iter().enumerate() {
             if i > 0 {
-                println!();
+                text.push('\n');
             }
-            print!("{}", facts::render_text(a));
+            text.push_str(&facts::render_text(a));
         }
+    }
+    // A reader that stops early (`| head`) is not an error.
+    match std::io::stdout().lock().write_all(text.as_bytes()) {
+        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {
+            return Err(e).context("cannot write to standard output");
+        }
+        _ => {}
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -115,10 +115,7 @@ pub struct PlayRecord {
 /// The answer facts of one board. `ebu` carries a lesson's own game
 /// thresholds; other rule systems ignore it.
 pub fn answer_facts(board: &Board, ruleset: Ruleset, ebu: Option<&Ebu>) -> AnswerFacts {
-    let analysis = match (ruleset, ebu) {
-        (Ruleset::Ebu, Some(e)) => rules::analyze_with(board, e),
-        _ => rules::analyze(board, ruleset),
-    };
+    let analysis = rules_facts(board, ruleset, ebu).analysis;
     let play = match (analysis.redeal, analysis.declarer, analysis.contract()) {
         (false, Some(declarer), Some(contract)) => {
             Some(play_facts(board, ruleset, &analysis, declarer, contract))
@@ -126,6 +123,19 @@ pub fn answer_facts(board: &Board, ruleset: Ruleset, ebu: Option<&Ebu>) -> Answe
         _ => None,
     };
     AnswerFacts { analysis, play }
+}
+
+/// The rules' facts alone, without double-dummy play (`play` is `None`):
+/// for quick checks where the solver's cost is not wanted.
+pub fn rules_facts(board: &Board, ruleset: Ruleset, ebu: Option<&Ebu>) -> AnswerFacts {
+    let analysis = match (ruleset, ebu) {
+        (Ruleset::Ebu, Some(e)) => rules::analyze_with(board, e),
+        _ => rules::analyze(board, ruleset),
+    };
+    AnswerFacts {
+        analysis,
+        play: None,
+    }
 }
 
 /// [`answer_facts`] for many boards, in parallel; the result is in board
