@@ -10,6 +10,8 @@
 //! - [`rules`]: what each rule system says about a deal: declarer, guideline
 //!   contract, sure tricks, scores.
 //! - [`solver`]: double-dummy tricks, opening-lead analysis and play records.
+//! - [`facts`]: everything an answer key states, from the rules and the
+//!   solver together (double-dummy tricks, leads, best contract, play record).
 //! - [`render`] and [`export`]: PDF handouts, PBN and JSON as bytes; no I/O.
 //! - [`cli`]: the `minibridge` command, the only place that touches files,
 //!   the clock and the terminal.
@@ -20,6 +22,7 @@ pub mod bridge;
 pub mod cli;
 pub mod dealer;
 pub mod export;
+pub mod facts;
 pub mod lesson;
 pub mod render;
 pub mod rules;

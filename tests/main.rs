@@ -6,6 +6,7 @@ mod cli;
 mod common;
 mod course;
 mod dealer;
+mod facts;
 mod golden;
 mod lesson;
 mod new;

@@ -1,6 +1,7 @@
-//! `minibridge analyze`: what the rules say about each board of a PBN file
-//! or a lesson, as text or JSON.
+//! `minibridge analyze`: what the rules and best play say about each board
+//! of a PBN file or a lesson (the answer-key facts), as text or JSON.
 
+use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -10,8 +11,10 @@ use clap::Args;
 use super::support;
 use crate::bridge::Board;
 use crate::export::pbn;
+use crate::facts;
 use crate::lesson;
-use crate::rules::{self, Ruleset};
+use crate::rules::Ruleset;
+use crate::rules::ebu::Ebu;
 
 #[derive(Args, Debug)]
 pub struct AnalyzeArgs {
@@ -31,9 +34,12 @@ pub struct AnalyzeArgs {
     /// The seed for `--lesson`, instead of the lesson's own.
     #[arg(long)]
     seed: Option<u64>,
-    /// Print a JSON array, one object per board (keys in the README).
+    /// Print a JSON array, one object per board (keys in docs/facts.md).
     #[arg(long)]
     json: bool,
+    /// Only the rules' answers: skip double-dummy play (`play` is null).
+    #[arg(long)]
+    no_play: bool,
 }
 
 pub fn run(args: AnalyzeArgs) -> anyhow::Result<ExitCode> {
@@ -43,29 +49,46 @@ pub fn run(args: AnalyzeArgs) -> anyhow::Result<ExitCode> {
         })?),
         None => None,
     };
-    let (boards, ruleset) = if let Some(path) = &args.lesson {
-        let lesson = lesson::load(path)?;
-        let dealt = support::deal_lesson(&lesson, args.seed, &path.display().to_string())?;
-        let boards: Vec<Board> = dealt.boards.into_iter().map(|d| d.board).collect();
-        (boards, chosen.unwrap_or(lesson.ruleset))
+    let (boards, ruleset, ebu): (Vec<Board>, Ruleset, Option<Ebu>) =
+        if let Some(path) = &args.lesson {
+            let lesson = lesson::load(path)?;
+            let dealt = support::deal_lesson(&lesson, args.seed, &path.display().to_string())?;
+            let boards: Vec<Board> = dealt.boards.into_iter().map(|d| d.board).collect();
+            (boards, chosen.unwrap_or(lesson.ruleset), Some(lesson.ebu))
+        } else {
+            let path = args
+                .pbn
+                .as_ref()
+                .context("name a PBN file or --lesson FILE")?;
+            (read_pbn_boards(path)?, chosen.unwrap_or_default(), None)
+        };
+    // The lesson's own game thresholds apply to `ebu` only.
+    let analyses = if args.no_play {
+        boards
+            .iter()
+            .map(|b| facts::rules_facts(b, ruleset, ebu.as_ref()))
+            .collect()
     } else {
-        let path = args
-            .pbn
-            .as_ref()
-            .context("name a PBN file or --lesson FILE")?;
-        (read_pbn_boards(path)?, chosen.unwrap_or_default())
+        facts::answer_facts_all(&boards, ruleset, ebu.as_ref())
     };
-    let analyses: Vec<rules::BoardAnalysis> =
-        boards.iter().map(|b| rules::analyze(b, ruleset)).collect();
+    let mut text = String::new();
     if args.json {
-        println!("{}", serde_json::to_string_pretty(&analyses)?);
+        text = serde_json::to_string_pretty(&analyses)?;
+        text.push('\n');
     } else {
         for (i, a) in analyses.iter().enumerate() {
             if i > 0 {
-                println!();
+                text.push('\n');
             }
-            print!("{}", rules::render_text(a));
+            text.push_str(&facts::render_text(a));
         }
+    }
+    // A reader that stops early (`| head`) is not an error.
+    match std::io::stdout().lock().write_all(text.as_bytes()) {
+        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {
+            return Err(e).context("cannot write to standard output");
+        }
+        _ => {}
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -1,0 +1,459 @@
+//! Answer-key facts: everything an answer key states about a board, from the
+//! rules engine (who declares what, sure tricks, scores) and the solver
+//! (double-dummy tricks, leads, a play record) together.
+//!
+//! The rules module knows nothing about play and the solver knows nothing
+//! about rule systems; this module is where the two meet, so the handouts
+//! and `minibridge analyze` print one set of numbers. The JSON keys are
+//! listed in `docs/facts.md`.
+
+mod lead;
+
+use rayon::prelude::*;
+use serde::{Serialize, Serializer};
+
+pub use lead::{LeadRule, guideline_lead, has_sequence};
+
+use crate::bridge::{Board, Card, Seat, Strain, Suit};
+use crate::dealer::constraints::ContractKind;
+use crate::rules::ebu::Ebu;
+use crate::rules::{self, BoardAnalysis, Contract, Outcome, Ruleset};
+use crate::solver::{self, DdTable, PlayedTrick};
+
+/// The rules' analysis of a board plus, when the board is played, the facts
+/// that need double-dummy play.
+#[derive(Clone, Debug, Serialize)]
+pub struct AnswerFacts {
+    #[serde(flatten)]
+    pub analysis: BoardAnalysis,
+    /// `None` (JSON `null`) when the board is redealt.
+    pub play: Option<PlayFacts>,
+}
+
+/// What best play says about a board that is played.
+#[derive(Clone, Debug, Serialize)]
+pub struct PlayFacts {
+    #[serde(serialize_with = "dd_table")]
+    pub dd_table: DdTable,
+    /// Tricks declarer takes in the guideline contract with best play.
+    pub guideline_tricks: u8,
+    /// The guideline contract's result with best play.
+    pub guideline_score: Outcome,
+    /// Every legal opening lead with declarer's tricks after it.
+    pub leads: Vec<LeadTricks>,
+    /// The leads that hold declarer to the fewest tricks.
+    pub best_leads: BestLeads,
+    pub guideline_lead: GuidelineLead,
+    pub extra_tricks: ExtraTricks,
+    pub best_contract: BestContract,
+    pub play_record: PlayRecord,
+}
+
+/// One opening lead and the tricks declarer takes after it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct LeadTricks {
+    #[serde(serialize_with = "card")]
+    pub card: Card,
+    pub tricks: u8,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct BestLeads {
+    #[serde(serialize_with = "cards")]
+    pub cards: Vec<Card>,
+    /// Declarer's tricks after any of them (the minimum over all leads).
+    pub tricks: u8,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct GuidelineLead {
+    #[serde(serialize_with = "card")]
+    pub card: Card,
+    #[serde(serialize_with = "lead_rule")]
+    pub rule: LeadRule,
+    /// Declarer's tricks after this lead.
+    pub tricks: u8,
+    pub among_best: bool,
+}
+
+/// Tricks beyond the sure ones and the suits they come from.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ExtraTricks {
+    /// Double-dummy tricks minus sure tricks (negative when the defence can
+    /// ruff or cut off some sure winners).
+    pub tricks: i32,
+    /// Tricks the declaring side wins in each suit in the play record
+    /// (by the suit of the winning card, so ruffs count in trumps).
+    #[serde(serialize_with = "per_suit")]
+    pub won: [u8; 4],
+    /// Suits where the play record wins more tricks than are sure there,
+    /// spades first.
+    #[serde(serialize_with = "suits")]
+    pub suits: Vec<Suit>,
+}
+
+/// The contract that scores most for the declaring side with best play.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct BestContract {
+    #[serde(serialize_with = "seat")]
+    pub declarer: Seat,
+    #[serde(serialize_with = "contract")]
+    pub contract: Contract,
+    pub tricks: u8,
+    pub score: Outcome,
+}
+
+/// The guideline contract played double-dummy, card by card.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct PlayRecord {
+    #[serde(serialize_with = "played_tricks")]
+    pub tricks: Vec<PlayedTrick>,
+    /// Tricks won by the declaring side (equals `guideline_tricks`).
+    pub declarer_tricks: u8,
+}
+
+/// The answer facts of one board. `ebu` carries a lesson's own game
+/// thresholds; other rule systems ignore it.
+pub fn answer_facts(board: &Board, ruleset: Ruleset, ebu: Option<&Ebu>) -> AnswerFacts {
+    let analysis = rules_facts(board, ruleset, ebu).analysis;
+    let play = match (analysis.redeal, analysis.declarer, analysis.contract()) {
+        (false, Some(declarer), Some(contract)) => {
+            Some(play_facts(board, ruleset, &analysis, declarer, contract))
+        }
+        _ => None,
+    };
+    AnswerFacts { analysis, play }
+}
+
+/// The rules' facts alone, without double-dummy play (`play` is `None`):
+/// for quick checks where the solver's cost is not wanted.
+pub fn rules_facts(board: &Board, ruleset: Ruleset, ebu: Option<&Ebu>) -> AnswerFacts {
+    let analysis = match (ruleset, ebu) {
+        (Ruleset::Ebu, Some(e)) => rules::analyze_with(board, e),
+        _ => rules::analyze(board, ruleset),
+    };
+    AnswerFacts {
+        analysis,
+        play: None,
+    }
+}
+
+/// [`answer_facts`] for many boards, in parallel; the result is in board
+/// order and identical to the one-by-one answers.
+pub fn answer_facts_all(boards: &[Board], ruleset: Ruleset, ebu: Option<&Ebu>) -> Vec<AnswerFacts> {
+    boards
+        .par_iter()
+        .map(|b| answer_facts(b, ruleset, ebu))
+        .collect()
+}
+
+fn play_facts(
+    board: &Board,
+    ruleset: Ruleset,
+    analysis: &BoardAnalysis,
+    declarer: Seat,
+    contract: Contract,
+) -> PlayFacts {
+    let deal = &board.deal;
+    let strain = contract.strain();
+    let dd = solver::dd_table(deal);
+    let guideline_tricks = dd.get(declarer, strain);
+    let guideline_score = score(ruleset, contract, guideline_tricks);
+
+    let leads: Vec<LeadTricks> = solver::lead_analysis(deal, strain, declarer)
+        .into_iter()
+        .map(|(card, tricks)| LeadTricks { card, tricks })
+        .collect();
+    let fewest = leads
+        .iter()
+        .map(|l| l.tricks)
+        .min()
+        .unwrap_or(guideline_tricks);
+    let best_leads = BestLeads {
+        cards: leads
+            .iter()
+            .filter(|l| l.tricks == fewest)
+            .map(|l| l.card)
+            .collect(),
+        tricks: fewest,
+    };
+    let leader = declarer.next();
+    let (lead_card, rule) =
+        guideline_lead(deal.hand(leader), strain).expect("a leader holds 13 cards");
+    let lead_tricks = leads
+        .iter()
+        .find(|l| l.card == lead_card)
+        .map_or(guideline_tricks, |l| l.tricks);
+    let guideline_lead = GuidelineLead {
+        card: lead_card,
+        rule,
+        tricks: lead_tricks,
+        among_best: lead_tricks == fewest,
+    };
+
+    let record = solver::play_record(deal, strain, declarer);
+    let side = declarer.side();
+    let mut won = [0u8; 4];
+    for t in &record {
+        if t.winner.side() == side {
+            let winning_card = t.cards[(t.winner.index() + 4 - t.leader.index()) % 4];
+            won[winning_card.suit.index()] += 1;
+        }
+    }
+    let declarer_tricks = won.iter().sum();
+    let (sure_total, sure_in) = match analysis.sure() {
+        Some(s) => (s.total() as i32, Suit::ALL.map(|suit| s.suit(suit))),
+        None => (0, [0; 4]),
+    };
+    let extra_tricks = ExtraTricks {
+        tricks: guideline_tricks as i32 - sure_total,
+        won,
+        suits: Suit::ALL
+            .into_iter()
+            .zip(sure_in)
+            .filter(|&(suit, sure)| u32::from(won[suit.index()]) > sure)
+            .map(|(suit, _)| suit)
+            .collect(),
+    };
+
+    PlayFacts {
+        dd_table: dd,
+        guideline_tricks,
+        guideline_score,
+        leads,
+        best_leads,
+        guideline_lead,
+        extra_tricks,
+        best_contract: best_contract(ruleset, &dd, declarer),
+        play_record: PlayRecord {
+            tricks: record,
+            declarer_tricks,
+        },
+    }
+}
+
+fn score(ruleset: Ruleset, contract: Contract, tricks: u8) -> Outcome {
+    ruleset.system().score(contract, tricks)
+}
+
+/// Every contract the ruleset can reach: `ebu` part score and game in each
+/// strain, `dbv` levels 1–7, EZ bids of 1–13 tricks; strains NT, S, H, D, C.
+pub fn legal_contracts(ruleset: Ruleset) -> Vec<Contract> {
+    let mut out = Vec::new();
+    for strain in Strain::ALL {
+        match ruleset {
+            Ruleset::Ebu => {
+                for kind in [ContractKind::Part, ContractKind::Game] {
+                    out.push(Contract::Mini { strain, kind });
+                }
+            }
+            Ruleset::Dbv => out.extend((1..=7).map(|level| Contract::Level { level, strain })),
+            Ruleset::Ez | Ruleset::Ez3 => {
+                out.extend((1..=13).map(|tricks| Contract::Tricks { tricks, strain }))
+            }
+        }
+    }
+    out
+}
+
+/// The highest-scoring contract for the declaring side with best play,
+/// either partner declaring. Ties keep the first found: the rules'
+/// declarer before partner, strains NT, S, H, D, C, fewer tricks first.
+pub fn best_contract(ruleset: Ruleset, dd: &DdTable, declarer: Seat) -> BestContract {
+    let mut best: Option<BestContract> = None;
+    for seat in [declarer, declarer.partner()] {
+        for contract in legal_contracts(ruleset) {
+            let tricks = dd.get(seat, contract.strain());
+            let outcome = score(ruleset, contract, tricks);
+            if best.is_none_or(|b| outcome.declarer_score > b.score.declarer_score) {
+                best = Some(BestContract {
+                    declarer: seat,
+                    contract,
+                    tricks,
+                    score: outcome,
+                });
+            }
+        }
+    }
+    best.expect("every ruleset has contracts")
+}
+
+/// Lines for `minibridge analyze`'s text output, after the rules' text.
+pub fn render_text(facts: &AnswerFacts) -> String {
+    use std::fmt::Write;
+    let mut out = rules::render_text(&facts.analysis);
+    let Some(p) = &facts.play else {
+        return out;
+    };
+    let cards = |cs: &[Card]| {
+        cs.iter()
+            .map(|c| c.to_string())
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    let _ = writeln!(out, "Double-dummy tricks:");
+    for line in p.dd_table.to_string().lines() {
+        let _ = writeln!(out, "  {line}");
+    }
+    let _ = writeln!(
+        out,
+        "Guideline contract with best play: {} tricks, score {}",
+        p.guideline_tricks, p.guideline_score.declarer_score
+    );
+    let _ = writeln!(
+        out,
+        "Opening leads: {}",
+        p.leads
+            .iter()
+            .map(|l| format!("{}:{}", l.card, l.tricks))
+            .collect::<Vec<_>>()
+            .join(" ")
+    );
+    let _ = writeln!(
+        out,
+        "Best leads (declarer {} tricks): {}",
+        p.best_leads.tricks,
+        cards(&p.best_leads.cards)
+    );
+    let g = &p.guideline_lead;
+    let _ = writeln!(
+        out,
+        "Guideline lead: {} ({}), declarer {} tricks, {}",
+        g.card,
+        g.rule.english(),
+        g.tricks,
+        if g.among_best {
+            "among the best"
+        } else {
+            "not among the best"
+        }
+    );
+    let e = &p.extra_tricks;
+    let _ = writeln!(
+        out,
+        "Extra tricks beyond the sure ones: {}{}",
+        e.tricks,
+        if e.suits.is_empty() {
+            String::new()
+        } else {
+            format!(
+                ", from {}",
+                e.suits
+                    .iter()
+                    .map(|s| s.name())
+                    .collect::<Vec<_>>()
+                    .join(" and ")
+            )
+        }
+    );
+    let b = &p.best_contract;
+    let _ = writeln!(
+        out,
+        "Best-scoring contract: {} by {} ({}), {} tricks, score {}",
+        b.contract.code(),
+        b.declarer.name(),
+        rules::contract_words(b.contract),
+        b.tricks,
+        b.score.declarer_score
+    );
+    let _ = writeln!(out, "Play record:");
+    for (i, t) in p.play_record.tricks.iter().enumerate() {
+        let _ = writeln!(
+            out,
+            "  {:>2}. {} leads: {}  won by {}",
+            i + 1,
+            t.leader.letter(),
+            cards(&t.cards),
+            t.winner.letter()
+        );
+    }
+    out
+}
+
+// JSON spellings: cards `HQ`, seats `N`, suits `S H D C`, strains `NT S H D C`.
+
+fn card<S: Serializer>(c: &Card, s: S) -> Result<S::Ok, S::Error> {
+    s.collect_str(c)
+}
+
+fn cards<S: Serializer>(cs: &[Card], s: S) -> Result<S::Ok, S::Error> {
+    s.collect_seq(cs.iter().map(|c| c.to_string()))
+}
+
+/// The same shape as the rules' `contract` key.
+fn contract<S: Serializer>(c: &Contract, s: S) -> Result<S::Ok, S::Error> {
+    #[derive(Serialize)]
+    struct Out {
+        code: String,
+        strain: &'static str,
+        tricks_needed: u8,
+        kind: Option<&'static str>,
+        text: String,
+    }
+    Out {
+        code: c.code(),
+        strain: c.strain().code(),
+        tricks_needed: c.tricks_needed(),
+        kind: c.kind().map(|k| match k {
+            ContractKind::Part => "part",
+            ContractKind::Game => "game",
+        }),
+        text: rules::contract_words(*c),
+    }
+    .serialize(s)
+}
+
+fn seat<S: Serializer>(seat: &Seat, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_char(seat.letter())
+}
+
+fn suits<S: Serializer>(suits: &[Suit], s: S) -> Result<S::Ok, S::Error> {
+    s.collect_seq(suits.iter().map(|x| x.letter()))
+}
+
+fn lead_rule<S: Serializer>(r: &LeadRule, s: S) -> Result<S::Ok, S::Error> {
+    #[derive(Serialize)]
+    struct Out {
+        code: &'static str,
+        text: &'static str,
+    }
+    Out {
+        code: r.code(),
+        text: r.english(),
+    }
+    .serialize(s)
+}
+
+/// Per-suit counts indexed by [`Suit::index`], written spades first.
+fn per_suit<S: Serializer>(v: &[u8; 4], s: S) -> Result<S::Ok, S::Error> {
+    s.collect_map(Suit::ALL.map(|suit| (suit.letter(), v[suit.index()])))
+}
+
+/// `{"N": {"NT": 9, "S": …}, "E": …}`: declarers N, E, S, W; strains NT, S, H, D, C.
+fn dd_table<S: Serializer>(dd: &DdTable, s: S) -> Result<S::Ok, S::Error> {
+    struct Row<'a>(&'a DdTable, Seat);
+    impl Serialize for Row<'_> {
+        fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+            s.collect_map(
+                Strain::ALL
+                    .iter()
+                    .map(|&strain| (strain.code(), self.0.get(self.1, strain))),
+            )
+        }
+    }
+    s.collect_map(Seat::ALL.map(|seat| (seat.letter(), Row(dd, seat))))
+}
+
+fn played_tricks<S: Serializer>(tricks: &[PlayedTrick], s: S) -> Result<S::Ok, S::Error> {
+    #[derive(Serialize)]
+    struct Out {
+        leader: char,
+        cards: Vec<String>,
+        winner: char,
+    }
+    s.collect_seq(tricks.iter().map(|t| Out {
+        leader: t.leader.letter(),
+        cards: t.cards.iter().map(|c| c.to_string()).collect(),
+        winner: t.winner.letter(),
+    }))
+}

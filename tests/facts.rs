@@ -1,0 +1,258 @@
+//! Answer-key facts (issue 5 §3): the seed-000 exercise deal against the
+//! answers DDS and the seed give, the best contract against a brute force
+//! written here, and properties of leads and play records on random deals.
+
+use std::sync::OnceLock;
+
+use minibridge::bridge::{Board, Card, Deal, Hand, Holding, Rank, Seat, Strain, Suit};
+use minibridge::facts::{self, AnswerFacts, LeadRule, guideline_lead, has_sequence};
+use minibridge::rules::{self, Contract, Ruleset};
+use minibridge::solver::Position;
+use proptest::prelude::*;
+
+const EXERCISE: &str = "W:J98.QJT8.9752.T8 T532.AK4.K83.A53 Q74.75.JT6.QJ976 AK6.9632.AQ4.K42";
+
+fn exercise_board() -> Board {
+    let mut board = Board::numbered(1, Deal::parse_pbn(EXERCISE).unwrap());
+    board.dealer = Seat::West;
+    board
+}
+
+fn exercise() -> &'static AnswerFacts {
+    static FACTS: OnceLock<AnswerFacts> = OnceLock::new();
+    FACTS.get_or_init(|| facts::answer_facts(&exercise_board(), Ruleset::Ebu, None))
+}
+
+fn card(s: &str) -> Card {
+    Card::parse(s).unwrap()
+}
+
+#[test]
+fn exercise_three_no_trumps_takes_ten_and_eleven_after_the_heart_eight() {
+    let f = exercise();
+    assert_eq!(f.analysis.declarer, Some(Seat::South));
+    let p = f.play.as_ref().expect("the exercise deal is played");
+    assert_eq!(p.guideline_tricks, 10);
+    assert_eq!(p.dd_table.get(Seat::South, Strain::NoTrump), 10);
+    // 3NT making with an overtrick, non-vulnerable: 100 + 300 + 30 (seed 000).
+    assert_eq!(p.guideline_score.declarer_score, rules::Points::whole(430));
+    assert_eq!(p.leads.len(), 13, "West has 13 cards, any may be led");
+    for l in &p.leads {
+        let expected = if l.card == card("H8") { 11 } else { 10 };
+        assert_eq!(l.tricks, expected, "after {}", l.card);
+    }
+    assert_eq!(p.best_leads.tricks, 10);
+    assert_eq!(p.best_leads.cards.len(), 12);
+    assert!(!p.best_leads.cards.contains(&card("H8")));
+}
+
+#[test]
+fn exercise_guideline_lead_is_the_heart_queen() {
+    let g = exercise().play.as_ref().unwrap().guideline_lead;
+    assert_eq!(g.card, card("HQ"));
+    assert_eq!(g.rule, LeadRule::TopOfSequence);
+    assert_eq!(g.tricks, 10);
+    assert!(g.among_best);
+}
+
+#[test]
+fn exercise_extra_tricks_are_dd_minus_nine_sure() {
+    let f = exercise();
+    let p = f.play.as_ref().unwrap();
+    assert_eq!(f.analysis.sure().unwrap().total(), 9);
+    assert_eq!(p.extra_tricks.tricks, 10 - 9);
+    let won: u8 = p.extra_tricks.won.iter().sum();
+    assert_eq!(won, 10);
+    assert!(!p.extra_tricks.suits.is_empty());
+}
+
+/// The best score by brute force over the dd table, independent of the
+/// module's enumeration: every contract string the ruleset parses.
+fn brute_best(ruleset: Ruleset, f: &AnswerFacts) -> rules::Points {
+    let p = f.play.as_ref().unwrap();
+    let declarer = f.analysis.declarer.unwrap();
+    let mut best = None;
+    for seat in [declarer, declarer.partner()] {
+        for number in 1..=13 {
+            for strain in ["NT", "S", "H", "D", "C"] {
+                let Ok(c) = Contract::parse(ruleset, &format!("{number}{strain}")) else {
+                    continue;
+                };
+                let t = p.dd_table.get(seat, c.strain());
+                let s = rules::score(ruleset, c, t as u32).unwrap().declarer_score;
+                best = Some(best.map_or(s, |b: rules::Points| b.max(s)));
+            }
+        }
+    }
+    best.unwrap()
+}
+
+#[test]
+fn exercise_best_contract_matches_a_brute_force() {
+    for ruleset in Ruleset::ALL {
+        let f = facts::answer_facts(&exercise_board(), ruleset, None);
+        let Some(p) = &f.play else { continue };
+        let b = p.best_contract;
+        assert_eq!(
+            b.score.declarer_score,
+            brute_best(ruleset, &f),
+            "{ruleset:?}"
+        );
+        assert_eq!(b.tricks, p.dd_table.get(b.declarer, b.contract.strain()));
+        assert_eq!(b.declarer.side(), f.analysis.declarer.unwrap().side());
+    }
+    let ebu = exercise().play.as_ref().unwrap().best_contract;
+    assert_eq!(ebu.contract.code(), "3NT");
+    assert_eq!(ebu.score.declarer_score, rules::Points::whole(430));
+}
+
+#[test]
+fn exercise_json_keeps_the_rules_keys_and_adds_play() {
+    let v = serde_json::to_value(exercise()).unwrap();
+    assert_eq!(v["declarer"], "S");
+    assert_eq!(v["hcp"]["N"], 14);
+    assert_eq!(v["play"]["dd_table"]["S"]["NT"], 10);
+    assert_eq!(v["play"]["guideline_lead"]["card"], "HQ");
+    assert_eq!(
+        v["play"]["guideline_lead"]["rule"]["code"],
+        "top_of_sequence"
+    );
+    assert_eq!(v["play"]["best_contract"]["contract"]["code"], "3NT");
+    assert_eq!(
+        v["play"]["play_record"]["tricks"].as_array().unwrap().len(),
+        13
+    );
+}
+
+fn holding(s: &str) -> Holding {
+    Holding::parse(s).unwrap()
+}
+
+#[test]
+fn sequences_solid_and_broken() {
+    for s in ["AKQ", "KQJ2", "QJT8", "JT9", "AKJ", "KQT5", "QJ9", "JT8"] {
+        assert!(has_sequence(holding(s), false), "{s}");
+    }
+    for s in ["AK", "KQ7", "AQJ", "KJT", "QT9", "T98", "J98", "AK2", "A"] {
+        assert!(!has_sequence(holding(s), false), "{s} is no sequence in NT");
+    }
+    assert!(has_sequence(holding("AK2"), true));
+    assert!(has_sequence(holding("KQ"), true));
+    assert!(!has_sequence(holding("QJ3"), true));
+}
+
+#[test]
+fn guideline_lead_without_a_sequence() {
+    let lead = |pbn: &str, strain| guideline_lead(Hand::parse_pbn(pbn).unwrap(), strain).unwrap();
+    // NT: fourth highest of the longest suit.
+    assert_eq!(
+        lead("K8642.Q73.J5.T92", Strain::NoTrump),
+        (card("S4"), LeadRule::FourthHighest)
+    );
+    // Suit contract: never a trump while another suit is held.
+    let spades = Strain::Suit(Suit::Spades);
+    assert_eq!(
+        lead("K8642.Q73.J5.T92", spades),
+        (card("H3"), LeadRule::LowFromHonour)
+    );
+    assert_eq!(
+        lead("K8642.873.J5.Q92", spades),
+        (card("C2"), LeadRule::LowFromHonour)
+    );
+    assert_eq!(
+        lead("AQ642.873.J5.932", spades),
+        (card("H8"), LeadRule::TopOfNothing)
+    );
+    assert_eq!(
+        lead("KQ8642.J873.5.A9", Strain::Suit(Suit::Hearts)),
+        (card("SK"), LeadRule::TopOfSequence)
+    );
+    assert_eq!(
+        lead("AJ8642.Q973.5.98", Strain::Suit(Suit::Hearts)),
+        (card("S6"), LeadRule::FourthHighest)
+    );
+}
+
+fn deal_from_order(order: &[usize]) -> Deal {
+    let mut hands = [Hand::EMPTY; 4];
+    for (i, &c) in order.iter().enumerate() {
+        let card = Card::new(
+            Suit::from_index(c / 13),
+            Rank::new(2 + (c % 13) as u8).unwrap(),
+        );
+        hands[i / 13].insert(card);
+    }
+    Deal::new(hands).unwrap()
+}
+
+fn random_board() -> impl Strategy<Value = Board> {
+    (
+        Just((0..52).collect::<Vec<usize>>()).prop_shuffle(),
+        1u32..=16,
+    )
+        .prop_map(|(order, n)| Board::numbered(n, deal_from_order(&order)))
+}
+
+fn any_strain() -> impl Strategy<Value = Strain> {
+    (0usize..5).prop_map(|i| Strain::ALL[i])
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    #[test]
+    fn guideline_lead_is_a_card_of_the_hand(b in random_board(), strain in any_strain(), s in 0usize..4) {
+        let hand = b.deal.hand(Seat::from_index(s));
+        let (lead, _) = guideline_lead(hand, strain).unwrap();
+        prop_assert!(hand.contains(lead));
+        if let Some(trump) = strain.trump() {
+            prop_assert!(lead.suit != trump || hand.suit_len(trump) == 13);
+        }
+    }
+}
+
+proptest! {
+    // Each case runs the full double-dummy analysis; a handful keeps the
+    // suite fast while still covering random deals and all rule systems.
+    #![proptest_config(ProptestConfig::with_cases(3))]
+
+    #[test]
+    fn leads_and_play_record_agree_with_double_dummy(b in random_board(), r in 0usize..4) {
+        let ruleset = Ruleset::ALL[r];
+        let f = facts::answer_facts(&b, ruleset, None);
+        let Some(p) = &f.play else { return Ok(()) };
+        let declarer = f.analysis.declarer.unwrap();
+        let strain = f.analysis.contract().unwrap().strain();
+        let fewest = p.leads.iter().map(|l| l.tricks).min().unwrap();
+        prop_assert_eq!(p.best_leads.tricks, fewest);
+        prop_assert_eq!(fewest, p.guideline_tricks);
+        for l in &p.leads {
+            prop_assert_eq!(p.best_leads.cards.contains(&l.card), l.tricks == fewest);
+        }
+        let leader = b.deal.hand(declarer.next());
+        prop_assert!(leader.contains(p.guideline_lead.card));
+        prop_assert_eq!(p.guideline_lead.among_best, p.guideline_lead.tricks == fewest);
+
+        // Replay the record on a fresh position: every card legal, the
+        // winners as recorded, declarer's tricks equal to the DD value.
+        let mut pos = Position::new(&b.deal, strain, declarer.next());
+        let mut won = 0u8;
+        prop_assert_eq!(p.play_record.tricks.len(), 13);
+        for t in &p.play_record.tricks {
+            prop_assert_eq!(pos.leader(), t.leader);
+            let mut winner = None;
+            for c in t.cards {
+                winner = pos.play(c).expect("a legal card");
+            }
+            prop_assert_eq!(winner, Some(t.winner));
+            won += (t.winner.side() == declarer.side()) as u8;
+        }
+        prop_assert_eq!(won, p.guideline_tricks);
+        prop_assert_eq!(p.play_record.declarer_tricks, won);
+        prop_assert_eq!(
+            p.extra_tricks.tricks,
+            i32::from(won) - f.analysis.sure().unwrap().total() as i32
+        );
+        prop_assert_eq!(p.best_contract.score.declarer_score, brute_best(ruleset, &f));
+    }
+}
