@@ -51,7 +51,7 @@ fn pbn_input_matches_lesson_input() {
     let dealt = minibridge(&["deal", "--seed", "7", "--boards", "4", "--format", "pbn"]);
     assert!(dealt.status.success());
     std::fs::write(&pbn, &dealt.stdout).unwrap();
-    let out = minibridge(&["analyze", pbn.to_str().unwrap(), "--json"]);
+    let out = minibridge(&["analyze", pbn.to_str().unwrap(), "--json", "--no-play"]);
     assert!(
         out.status.success(),
         "{}",
@@ -68,7 +68,7 @@ fn pbn_input_matches_lesson_input() {
             .sum();
         assert_eq!(total, 40);
     }
-    let text = minibridge(&["analyze", pbn.to_str().unwrap()]);
+    let text = minibridge(&["analyze", pbn.to_str().unwrap(), "--no-play"]);
     assert!(String::from_utf8_lossy(&text.stdout).contains("Board 4 (ebu)"));
     std::fs::remove_dir_all(&dir).ok();
 }

@@ -214,7 +214,7 @@ proptest! {
 proptest! {
     // Each case runs the full double-dummy analysis; a handful keeps the
     // suite fast while still covering random deals and all rule systems.
-    #![proptest_config(ProptestConfig::with_cases(3))]
+    #![proptest_config(ProptestConfig::with_cases(2))]
 
     #[test]
     fn leads_and_play_record_agree_with_double_dummy(b in random_board(), r in 0usize..4) {
