@@ -2,6 +2,9 @@
 
 use std::path::PathBuf;
 
+use minibridge::bridge::{Board, Card, Deal, Hand, Rank, Suit};
+use proptest::prelude::*;
+
 /// The project root, so tests run from any directory.
 #[allow(dead_code)]
 pub fn root() -> PathBuf {
@@ -12,4 +15,28 @@ pub fn root() -> PathBuf {
 #[allow(dead_code)]
 pub fn shared() -> PathBuf {
     root().join("../shared")
+}
+
+/// The deal in which card `order[i]` (0..52, thirteen ranks per suit) goes
+/// to seat `i / 13`.
+pub fn deal_from_order(order: &[usize]) -> Deal {
+    let mut hands = [Hand::EMPTY; 4];
+    for (i, &c) in order.iter().enumerate() {
+        let card = Card::new(
+            Suit::from_index(c / 13),
+            Rank::new(2 + (c % 13) as u8).unwrap(),
+        );
+        hands[i / 13].insert(card);
+    }
+    Deal::new(hands).unwrap()
+}
+
+/// Uniformly random boards for property tests, independent of our dealer.
+#[allow(dead_code)]
+pub fn random_board() -> impl Strategy<Value = Board> {
+    (
+        Just((0..52).collect::<Vec<usize>>()).prop_shuffle(),
+        1u32..=16,
+    )
+        .prop_map(|(order, n)| Board::numbered(n, deal_from_order(&order)))
 }

@@ -4,11 +4,13 @@
 
 use std::sync::OnceLock;
 
-use minibridge::bridge::{Board, Card, Deal, Hand, Holding, Rank, Seat, Strain, Suit};
+use minibridge::bridge::{Board, Card, Deal, Hand, Holding, Seat, Strain, Suit};
 use minibridge::facts::{self, AnswerFacts, LeadRule, guideline_lead, has_sequence};
 use minibridge::rules::{self, Contract, Ruleset};
 use minibridge::solver::Position;
 use proptest::prelude::*;
+
+use crate::common::random_board;
 
 const EXERCISE: &str = "W:J98.QJT8.9752.T8 T532.AK4.K83.A53 Q74.75.JT6.QJ976 AK6.9632.AQ4.K42";
 
@@ -171,26 +173,6 @@ fn guideline_lead_without_a_sequence() {
         lead("AJ8642.Q973.5.98", Strain::Suit(Suit::Hearts)),
         (card("S6"), LeadRule::FourthHighest)
     );
-}
-
-fn deal_from_order(order: &[usize]) -> Deal {
-    let mut hands = [Hand::EMPTY; 4];
-    for (i, &c) in order.iter().enumerate() {
-        let card = Card::new(
-            Suit::from_index(c / 13),
-            Rank::new(2 + (c % 13) as u8).unwrap(),
-        );
-        hands[i / 13].insert(card);
-    }
-    Deal::new(hands).unwrap()
-}
-
-fn random_board() -> impl Strategy<Value = Board> {
-    (
-        Just((0..52).collect::<Vec<usize>>()).prop_shuffle(),
-        1u32..=16,
-    )
-        .prop_map(|(order, n)| Board::numbered(n, deal_from_order(&order)))
 }
 
 fn any_strain() -> impl Strategy<Value = Strain> {

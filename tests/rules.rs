@@ -3,12 +3,14 @@
 
 use std::process::Command;
 
-use minibridge::bridge::{Board, Card, Deal, Hand, Rank, Seat, Side, Strain, Suit};
+use minibridge::bridge::{Board, Deal, Seat, Side, Strain, Suit};
 use minibridge::dealer::constraints::{ContractKind, Range, RuleSpec, StrainSpec};
 use minibridge::rules::{
     self, Contract, Points, Reason, Ruleset, analyze, dbv, ez, session, sure_tricks, trick_points,
 };
 use proptest::prelude::*;
+
+use crate::common::{deal_from_order, random_board};
 
 const NT: Strain = Strain::NoTrump;
 const S: Strain = Strain::Suit(Suit::Spades);
@@ -793,26 +795,6 @@ fn sure_tricks_examples() {
 }
 
 // ---- property tests over random deals -----------------------------------
-
-fn deal_from_order(order: &[usize]) -> Deal {
-    let mut hands = [Hand::EMPTY; 4];
-    for (i, &c) in order.iter().enumerate() {
-        let card = Card::new(
-            Suit::from_index(c / 13),
-            Rank::new(2 + (c % 13) as u8).unwrap(),
-        );
-        hands[i / 13].insert(card);
-    }
-    Deal::new(hands).unwrap()
-}
-
-fn random_board() -> impl Strategy<Value = Board> {
-    (
-        Just((0..52).collect::<Vec<usize>>()).prop_shuffle(),
-        1u32..=16,
-    )
-        .prop_map(|(order, n)| Board::numbered(n, deal_from_order(&order)))
-}
 
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(400))]
