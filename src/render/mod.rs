@@ -1,1 +1,4 @@
 //! Printable handouts: templates, the layout language and PDF output.
+
+pub mod layout;
+pub mod pdf;
