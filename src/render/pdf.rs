@@ -797,7 +797,7 @@ fn layout(
             mm(3.0)
         }
         Block::AnswerLines(n) => {
-            let gap = mm(8.0);
+            let gap = mm(7.0);
             if let Some(c) = canvas {
                 for i in 1..=*n {
                     let ly = y + gap * i as f32;
@@ -954,7 +954,7 @@ fn diagram(
     let has = |seat: char| d.hands.iter().any(|h| h.seat == seat);
     let top_h = if has('N') { hand_h } else { 0.0 };
     let bottom_h = if has('S') { hand_h } else { 0.0 };
-    let box_side = (hand_h * 0.95).min(col_w * 0.8);
+    let box_side = (hand_h * 1.1).min(col_w * 0.85);
     let mid_h = hand_h.max(box_side);
     let total = top_h + mid_h + bottom_h + mm(3.0);
     let Some(c) = canvas else { return total };

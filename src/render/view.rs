@@ -130,7 +130,7 @@ pub fn build(
             id: id.clone(),
             text: texts.get(&format!("q_{id}")),
             lines: match id.as_str() {
-                "hcp" | "announce" | "extra_tricks" => 2,
+                "announce" | "extra_tricks" => 2,
                 _ => 1,
             },
         })
