@@ -9,5 +9,6 @@ mod golden;
 mod lesson;
 mod new;
 mod pbn;
+mod render;
 mod rules;
 mod solver;
