@@ -57,7 +57,12 @@ pub struct AnswerView {
 pub struct ScoreRow {
     pub tricks: u32,
     pub made: bool,
+    /// Everything in one string: `400`, or `0 (defenders 50)`.
     pub score: String,
+    /// What the declaring side scores.
+    pub declarer: String,
+    /// What the defenders score (empty where the system pays them nothing).
+    pub defenders: String,
 }
 
 /// Everything printed about one board.
@@ -418,6 +423,12 @@ impl Words<'_> {
                     )
                 } else {
                     o.declarer_score.to_string()
+                },
+                declarer: o.declarer_score.to_string(),
+                defenders: if o.defender_score.quarters() != 0 {
+                    o.defender_score.to_string()
+                } else {
+                    String::new()
                 },
             })
             .collect();
