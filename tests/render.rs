@@ -337,3 +337,59 @@ fn layout_text_matches_golden_files() {
         }
     }
 }
+
+#[test]
+fn build_with_a_broken_template_exits_2_and_writes_nothing() {
+    let tmp = std::env::temp_dir().join(format!("minibridge-render-{}", std::process::id()));
+    let templates = tmp.join("templates");
+    std::fs::create_dir_all(&templates).unwrap();
+    std::fs::write(
+        templates.join("answers.tera"),
+        "ok\n{% if title %}\nno end\n",
+    )
+    .unwrap();
+    let out = tmp.join("out");
+    let run = std::process::Command::new(env!("CARGO_BIN_EXE_minibridge"))
+        .arg("build")
+        .arg(root().join("lessons/exercise.yaml"))
+        .arg("--out")
+        .arg(&out)
+        .arg("--templates")
+        .arg(&templates)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&run.stderr);
+    assert_eq!(run.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("answers.tera:"), "{stderr}");
+    assert!(!out.join("exercise").exists(), "files were written");
+    std::fs::remove_dir_all(&tmp).ok();
+}
+
+#[test]
+fn build_writes_the_pdfs_beside_the_pbn() {
+    let out = std::env::temp_dir().join(format!("minibridge-render-ok-{}", std::process::id()));
+    let run = std::process::Command::new(env!("CARGO_BIN_EXE_minibridge"))
+        .arg("build")
+        .arg(root().join("lessons/exercise.yaml"))
+        .arg("--out")
+        .arg(&out)
+        .output()
+        .unwrap();
+    assert!(
+        run.status.success(),
+        "{}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+    for f in [
+        "deals.pbn",
+        "worksheet.pdf",
+        "answers.pdf",
+        "hand-records.pdf",
+        "labels.pdf",
+        "curtain-cards.pdf",
+        "score-sheet.pdf",
+    ] {
+        assert!(out.join("exercise").join(f).is_file(), "{f} missing");
+    }
+    std::fs::remove_dir_all(&out).ok();
+}
