@@ -11,5 +11,6 @@ mod golden;
 mod lesson;
 mod new;
 mod pbn;
+mod render;
 mod rules;
 mod solver;

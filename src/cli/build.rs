@@ -10,7 +10,7 @@ use anyhow::Context;
 use clap::Args;
 
 use super::support;
-use crate::lesson;
+use crate::{lesson, render};
 
 #[derive(Args, Debug)]
 pub struct BuildArgs {
@@ -23,6 +23,9 @@ pub struct BuildArgs {
     /// The seed for every lesson, instead of the lessons' own.
     #[arg(long)]
     seed: Option<u64>,
+    /// A folder of templates replacing the built-in ones of the same name.
+    #[arg(long, value_name = "DIR")]
+    templates: Option<PathBuf>,
 }
 
 /// The lesson files named on the command line, folders expanded (their
@@ -52,7 +55,12 @@ fn lesson_files(paths: &[PathBuf]) -> anyhow::Result<Vec<PathBuf>> {
 }
 
 /// Builds one lesson; returns the folder written and the board count.
-fn build_one(path: &Path, out: &Path, seed: Option<u64>) -> anyhow::Result<(PathBuf, usize, u64)> {
+fn build_one(
+    path: &Path,
+    out: &Path,
+    seed: Option<u64>,
+    templates: Option<&Path>,
+) -> anyhow::Result<(PathBuf, usize, u64)> {
     let lesson = lesson::load(path)?;
     let label = path.display().to_string();
     let dealt = support::deal_lesson(&lesson, seed, &label)?;
@@ -64,10 +72,59 @@ fn build_one(path: &Path, out: &Path, seed: Option<u64>) -> anyhow::Result<(Path
     let folder = out.join(&stem);
     let date = support::pbn_date(lesson.date.as_deref());
     let pbn = support::pbn_bytes(&lesson.title, &date, dealt.seed, &dealt.boards);
+    let handouts = handouts(&lesson, path, dealt.seed, &dealt.boards, templates)?;
     // Everything is computed before the first write.
     support::write_atomic(&folder.join("deals.pbn"), &pbn)?;
+    for file in &handouts {
+        support::write_atomic(&folder.join(&file.file_name), &file.bytes)?;
+    }
     let attempts = dealt.boards.iter().map(|d| d.attempts).sum();
     Ok((folder, dealt.boards.len(), attempts))
+}
+
+/// The lesson's PDFs, rendered in memory.
+fn handouts(
+    lesson: &lesson::Lesson,
+    path: &Path,
+    seed: u64,
+    dealt: &[support::Dealt],
+    templates: Option<&Path>,
+) -> anyhow::Result<Vec<render::Output>> {
+    // A command-line folder wins over the lesson's `templates:` key, which
+    // is relative to the lesson file.
+    let folder = templates.map(Path::to_path_buf).or_else(|| {
+        lesson
+            .templates
+            .as_ref()
+            .map(|t| path.parent().unwrap_or(Path::new(".")).join(t))
+    });
+    let templates = match folder {
+        Some(dir) => render::Templates::with_folder(&dir)?,
+        None => render::Templates::builtin(),
+    };
+    let boards: Vec<_> = dealt
+        .iter()
+        .map(|d| (d.board.clone(), d.code.map(|c| c.to_string())))
+        .collect();
+    let plain: Vec<_> = dealt.iter().map(|d| d.board.clone()).collect();
+    let analyses = render::view::analyses(lesson, &plain);
+    let view = render::view::build(
+        lesson,
+        &path.display().to_string(),
+        seed,
+        &boards,
+        &analyses,
+        render::CardStyle::default(),
+    );
+    let opts = render::RenderOptions {
+        paper: match lesson.paper {
+            lesson::Paper::A4 => render::Paper::A4,
+            lesson::Paper::Letter => render::Paper::Letter,
+        },
+        outputs: lesson.outputs.clone(),
+        ..render::RenderOptions::default()
+    };
+    Ok(render::render_handouts(&view, &opts, &templates)?)
 }
 
 pub fn run(args: BuildArgs) -> anyhow::Result<ExitCode> {
@@ -75,7 +132,7 @@ pub fn run(args: BuildArgs) -> anyhow::Result<ExitCode> {
     let mut failed = 0;
     for path in &files {
         let started = Instant::now();
-        match build_one(path, &args.out, args.seed) {
+        match build_one(path, &args.out, args.seed, args.templates.as_deref()) {
             Ok((folder, boards, attempts)) => println!(
                 "{}: {boards} board{}, {attempts} attempts, {:.2} s -> {}",
                 path.display(),

@@ -1,1 +1,317 @@
 //! Printable handouts: templates, the layout language and PDF output.
+//!
+//! The path of a handout: the lesson's facts become a [`view::LessonView`]
+//! (strings in the class's language), a Tera template turns the view into
+//! text in our layout language ([`layout`], documented in
+//! `templates/README.md`), and the PDF engine ([`pdf`]) lays that text out on
+//! pages. Nothing here reads files or clocks: the same view and templates
+//! always give the same bytes.
+
+pub mod i18n;
+pub mod layout;
+pub mod pdf;
+pub mod view;
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use serde::Serialize;
+
+pub use pdf::{Palette, Paper};
+pub use view::{CardStyle, LessonView};
+
+/// The built-in templates, by file name.
+const BUILTIN: [(&str, &str); 6] = [
+    (
+        "worksheet.tera",
+        include_str!("../../templates/worksheet.tera"),
+    ),
+    ("answers.tera", include_str!("../../templates/answers.tera")),
+    (
+        "hand-records.tera",
+        include_str!("../../templates/hand-records.tera"),
+    ),
+    ("labels.tera", include_str!("../../templates/labels.tera")),
+    (
+        "curtain-cards.tera",
+        include_str!("../../templates/curtain-cards.tera"),
+    ),
+    (
+        "score-sheet.tera",
+        include_str!("../../templates/score-sheet.tera"),
+    ),
+];
+
+/// Which lesson output comes from which template and file.
+const OUTPUTS: [(&str, &str, &str); 6] = [
+    ("worksheet", "worksheet.tera", "worksheet.pdf"),
+    ("answers", "answers.tera", "answers.pdf"),
+    ("hand-records", "hand-records.tera", "hand-records.pdf"),
+    ("labels", "labels.tera", "labels.pdf"),
+    ("curtain-cards", "curtain-cards.tera", "curtain-cards.pdf"),
+    ("score-sheets", "score-sheet.tera", "score-sheet.pdf"),
+];
+
+/// A handout failed to render; every variant names the template file.
+#[derive(Debug, thiserror::Error)]
+pub enum RenderError {
+    #[error("{file}:{line}: template error: {cause}")]
+    Template {
+        file: String,
+        line: usize,
+        cause: String,
+    },
+    #[error("{file}: the template's output, line {line}: {message} (the line reads `{text}`)")]
+    Layout {
+        file: String,
+        line: usize,
+        message: String,
+        text: String,
+    },
+    #[error("cannot read template {file}: {cause}")]
+    Io { file: String, cause: String },
+    #[error("{file}: writing the PDF failed: {cause}")]
+    Pdf { file: String, cause: String },
+    #[error(
+        "unknown output `{0}`; expected one of: worksheet, answers, hand-records, labels, curtain-cards, score-sheets"
+    )]
+    UnknownOutput(String),
+}
+
+/// The templates in use: the built-in ones, each replaceable by a file of
+/// the same name from a teacher's folder.
+#[derive(Clone, Debug)]
+pub struct Templates {
+    /// File name → (where it came from, source).
+    sources: BTreeMap<String, (String, String)>,
+}
+
+impl Templates {
+    pub fn builtin() -> Templates {
+        Templates {
+            sources: BUILTIN
+                .iter()
+                .map(|(name, src)| {
+                    (
+                        name.to_string(),
+                        (format!("templates/{name}"), src.to_string()),
+                    )
+                })
+                .collect(),
+        }
+    }
+
+    /// Replaces the template `name` with `source`; `origin` names it in errors.
+    pub fn set(&mut self, name: &str, origin: &str, source: &str) {
+        self.sources
+            .insert(name.to_string(), (origin.to_string(), source.to_string()));
+    }
+
+    /// The built-in templates with any of the same name from `dir` instead.
+    pub fn with_folder(dir: &Path) -> Result<Templates, RenderError> {
+        let mut t = Templates::builtin();
+        for (name, _) in BUILTIN {
+            let path = dir.join(name);
+            if path.is_file() {
+                let src = std::fs::read_to_string(&path).map_err(|e| RenderError::Io {
+                    file: path.display().to_string(),
+                    cause: e.to_string(),
+                })?;
+                t.set(name, &path.display().to_string(), &src);
+            }
+        }
+        Ok(t)
+    }
+
+    fn engine(&self, name: &str) -> Result<tera::Tera, RenderError> {
+        let (origin, src) = &self.sources[name];
+        let mut tera = tera::Tera::default();
+        tera.autoescape_on(vec![".tera"]);
+        tera.set_escape_fn(layout::escape);
+        tera.add_raw_template(name, src)
+            .map_err(|e| template_error(origin, &e))?;
+        Ok(tera)
+    }
+}
+
+/// Turns a Tera error into file, line and cause: the parser's message
+/// carries ` --> line:column`; a render error names no line, so we give 0
+/// and the whole chain of causes.
+fn template_error(origin: &str, e: &tera::Error) -> RenderError {
+    let mut causes = vec![e.to_string()];
+    let mut source = std::error::Error::source(e);
+    while let Some(s) = source {
+        causes.push(s.to_string());
+        source = s.source();
+    }
+    let all = causes.join("\n");
+    let line = all
+        .split("--> ")
+        .nth(1)
+        .and_then(|rest| rest.split(':').next())
+        .and_then(|n| n.trim().parse().ok())
+        .unwrap_or(0);
+    // The first line of Tera's own message only repeats the template name.
+    let cause = causes
+        .iter()
+        .skip(1)
+        .map(|c| {
+            c.lines()
+                .filter(|l| !l.trim().is_empty())
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
+        .collect::<Vec<_>>()
+        .join(": ");
+    RenderError::Template {
+        file: origin.to_string(),
+        line,
+        cause: if cause.is_empty() {
+            causes[0].clone()
+        } else {
+            cause
+        },
+    }
+}
+
+/// How the handouts are printed.
+#[derive(Clone, Debug)]
+pub struct RenderOptions {
+    pub paper: Paper,
+    pub palette: Palette,
+    /// Output keys (`worksheet`, `answers`, … as in a lesson's `outputs:`).
+    pub outputs: Vec<String>,
+    /// Boards per page of the hand records: 4 or 6.
+    pub records_per_page: u32,
+    /// Worksheet boards per page: 1 or 2.
+    pub worksheet_per_page: u32,
+    /// First label slot on the sheet (1-based), to reuse a part-used sheet.
+    pub first_label: u32,
+    /// Label calibration offsets in mm.
+    pub label_offset: (f32, f32),
+}
+
+impl Default for RenderOptions {
+    fn default() -> RenderOptions {
+        RenderOptions {
+            paper: Paper::A4,
+            palette: Palette::TwoColour,
+            outputs: OUTPUTS.iter().map(|o| o.0.to_string()).collect(),
+            records_per_page: 4,
+            worksheet_per_page: 1,
+            first_label: 1,
+            label_offset: (0.0, 0.0),
+        }
+    }
+}
+
+/// One file of a lesson's handouts.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Output {
+    pub file_name: String,
+    pub bytes: Vec<u8>,
+}
+
+/// A label sheet's geometry in mm (Avery L7160 on A4, Avery 5160 on Letter).
+#[derive(Clone, Debug, Serialize)]
+struct LabelSheet {
+    name: &'static str,
+    cols: u32,
+    rows: u32,
+    width: f32,
+    height: f32,
+    left: f32,
+    top: f32,
+    hgap: f32,
+    vgap: f32,
+}
+
+fn label_sheet(paper: Paper, offset: (f32, f32)) -> LabelSheet {
+    let mut s = match paper {
+        Paper::A4 => LabelSheet {
+            name: "Avery L7160",
+            cols: 3,
+            rows: 7,
+            width: 63.5,
+            height: 38.1,
+            left: 7.25,
+            top: 15.15,
+            hgap: 2.5,
+            vgap: 0.0,
+        },
+        Paper::Letter => LabelSheet {
+            name: "Avery 5160",
+            cols: 3,
+            rows: 10,
+            width: 66.675,
+            height: 25.4,
+            left: 4.7625,
+            top: 12.7,
+            hgap: 3.175,
+            vgap: 0.0,
+        },
+    };
+    // Calibration may move the sheet either way but never off the paper.
+    s.left = (s.left + offset.0).max(0.0);
+    s.top = (s.top + offset.1).max(0.0);
+    s
+}
+
+/// The layout-language text one template makes of the view (what the
+/// golden files record).
+pub fn render_layout(
+    view: &LessonView,
+    opts: &RenderOptions,
+    templates: &Templates,
+    template: &str,
+) -> Result<String, RenderError> {
+    let tera = templates.engine(template)?;
+    let mut ctx = tera::Context::from_serialize(view).map_err(|e| template_error(template, &e))?;
+    ctx.insert("paper", opts.paper.code());
+    ctx.insert("records_per_page", &opts.records_per_page.clamp(4, 6));
+    ctx.insert("worksheet_per_page", &opts.worksheet_per_page.clamp(1, 2));
+    ctx.insert("first_label", &opts.first_label.max(1));
+    ctx.insert("sheet", &label_sheet(opts.paper, opts.label_offset));
+    tera.render(template, &ctx)
+        .map_err(|e| template_error(&templates.sources[template].0, &e))
+}
+
+/// Renders every selected handout of a lesson to PDF bytes, in memory.
+pub fn render_handouts(
+    view: &LessonView,
+    opts: &RenderOptions,
+    templates: &Templates,
+) -> Result<Vec<Output>, RenderError> {
+    let mut out = Vec::new();
+    for key in &opts.outputs {
+        let (_, template, file_name) = OUTPUTS
+            .iter()
+            .find(|o| o.0 == key)
+            .ok_or_else(|| RenderError::UnknownOutput(key.clone()))?;
+        let text = render_layout(view, opts, templates, template)?;
+        let origin = &templates.sources[*template].0;
+        let doc = layout::parse(&text).map_err(|e| RenderError::Layout {
+            file: origin.clone(),
+            line: e.line,
+            message: e.message.clone(),
+            text: text
+                .lines()
+                .nth(e.line.saturating_sub(1))
+                .unwrap_or("")
+                .trim()
+                .to_string(),
+        })?;
+        let bytes =
+            pdf::render(&doc, opts.paper, opts.palette, text.as_bytes()).map_err(|cause| {
+                RenderError::Pdf {
+                    file: file_name.to_string(),
+                    cause,
+                }
+            })?;
+        out.push(Output {
+            file_name: file_name.to_string(),
+            bytes,
+        });
+    }
+    Ok(out)
+}

@@ -1,0 +1,885 @@
+//! The layout language: a small line-oriented markup that templates produce
+//! and the PDF engine lays out. This module owns its syntax (documented in
+//! `templates/README.md`) and parses it into a tree of blocks, keeping the
+//! line number of every construct so errors point at the generated text.
+
+use std::fmt;
+
+/// How an inline run of text is drawn.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Span {
+    pub text: String,
+    pub bold: bool,
+    pub italic: bool,
+    /// `true` inside `{red}…{/red}`; suit symbols get their own colours.
+    pub red: bool,
+}
+
+/// Horizontal alignment of text in its frame.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Align {
+    #[default]
+    Left,
+    Center,
+    Right,
+}
+
+/// Vertical placement of a grid cell's content.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum VAlign {
+    #[default]
+    Top,
+    Middle,
+}
+
+/// One line of text: its runs plus the size and alignment in force.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Text {
+    pub spans: Vec<Span>,
+    pub size: f32,
+    pub align: Align,
+}
+
+/// A table: relative column widths, per-column alignment, rows of cells.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Table {
+    pub widths: Vec<f32>,
+    pub align: Vec<Align>,
+    pub head: bool,
+    pub grid: bool,
+    pub size: f32,
+    pub rows: Vec<Vec<Vec<Span>>>,
+}
+
+/// One seat of a hand diagram: label, optional HCP, four suit lines.
+#[derive(Clone, Debug, PartialEq)]
+pub struct DiagramHand {
+    pub seat: char,
+    pub label: Vec<Span>,
+    pub hcp: Option<Vec<Span>>,
+    pub suits: Vec<Vec<Span>>,
+}
+
+/// A hand diagram: up to four hands round a compass box.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Diagram {
+    pub size: f32,
+    pub hands: Vec<DiagramHand>,
+    pub center: Vec<Vec<Span>>,
+}
+
+/// A sheet of fixed-size cells at absolute positions (labels, slips).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Grid {
+    pub cols: u32,
+    pub rows: u32,
+    /// Cell size, offsets of the first cell and gaps, all in mm.
+    pub width: f32,
+    pub height: f32,
+    pub left: f32,
+    pub top: f32,
+    pub hgap: f32,
+    pub vgap: f32,
+    /// 1-based slot the first cell goes into on the first sheet.
+    pub first: u32,
+    pub cut: bool,
+    pub outline: bool,
+    pub valign: VAlign,
+    pub cells: Vec<Vec<Block>>,
+}
+
+/// A block of the page flow.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Block {
+    Heading {
+        level: u8,
+        text: Text,
+    },
+    Paragraph(Text),
+    Space(f32),
+    PageBreak,
+    Keep(f32),
+    Rule,
+    AnswerLines(u32),
+    Boxed {
+        title: Option<Vec<Span>>,
+        body: Vec<Block>,
+    },
+    Columns {
+        gap: f32,
+        columns: Vec<Vec<Block>>,
+    },
+    Table(Table),
+    Diagram(Diagram),
+    Grid(Grid),
+}
+
+/// A header or footer line: left, centre and right parts; `{page}` and
+/// `{pages}` are filled in when the page count is known.
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct Margin {
+    pub left: String,
+    pub center: String,
+    pub right: String,
+}
+
+/// A parsed layout document.
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct Document {
+    pub title: String,
+    pub headers: Vec<Margin>,
+    pub footers: Vec<Margin>,
+    pub blocks: Vec<Block>,
+}
+
+/// A layout-language error: the line of the generated text and what is wrong.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LayoutError {
+    pub line: usize,
+    pub message: String,
+}
+
+impl fmt::Display for LayoutError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "line {}: {}", self.line, self.message)
+    }
+}
+
+const BODY_SIZE: f32 = 10.0;
+
+/// Parses layout text into a document.
+pub fn parse(source: &str) -> Result<Document, LayoutError> {
+    let lines: Vec<(usize, &str)> = source
+        .lines()
+        .enumerate()
+        .map(|(i, l)| (i + 1, l.trim_end()))
+        .collect();
+    let mut parser = Parser {
+        lines,
+        pos: 0,
+        doc: Document::default(),
+    };
+    let mut style = Style {
+        size: BODY_SIZE,
+        align: Align::Left,
+    };
+    let (blocks, end) = parser.blocks(&mut style, &[])?;
+    if let Some((line, word)) = end {
+        return Err(err(line, format!("`@{word}` without an open block")));
+    }
+    parser.doc.blocks = blocks;
+    Ok(parser.doc)
+}
+
+#[derive(Clone, Copy)]
+struct Style {
+    size: f32,
+    align: Align,
+}
+
+struct Parser<'a> {
+    lines: Vec<(usize, &'a str)>,
+    pos: usize,
+    doc: Document,
+}
+
+fn err(line: usize, message: impl Into<String>) -> LayoutError {
+    LayoutError {
+        line,
+        message: message.into(),
+    }
+}
+
+/// Splits `@word rest` into the word and the rest.
+fn command(line: &str) -> Option<(&str, &str)> {
+    let rest = line.trim_start().strip_prefix('@')?;
+    let end = rest.find(char::is_whitespace).unwrap_or(rest.len());
+    Some((&rest[..end], rest[end..].trim()))
+}
+
+/// `key=value` options and bare flags of a block command.
+struct Options<'a> {
+    line: usize,
+    pairs: Vec<(&'a str, &'a str)>,
+    flags: Vec<&'a str>,
+}
+
+impl<'a> Options<'a> {
+    fn parse(line: usize, text: &'a str) -> Options<'a> {
+        let mut pairs = Vec::new();
+        let mut flags = Vec::new();
+        for word in text.split_whitespace() {
+            match word.split_once('=') {
+                Some((k, v)) => pairs.push((k, v)),
+                None => flags.push(word),
+            }
+        }
+        Options { line, pairs, flags }
+    }
+
+    fn check(&self, keys: &[&str], flags: &[&str]) -> Result<(), LayoutError> {
+        for (k, _) in &self.pairs {
+            if !keys.contains(k) {
+                return Err(err(
+                    self.line,
+                    format!(
+                        "unknown option `{k}=`; expected one of: {}",
+                        keys.join(", ")
+                    ),
+                ));
+            }
+        }
+        for f in &self.flags {
+            if !flags.contains(f) {
+                return Err(err(
+                    self.line,
+                    format!(
+                        "unknown flag `{f}`; expected one of: {}",
+                        if flags.is_empty() {
+                            "(none)".to_string()
+                        } else {
+                            flags.join(", ")
+                        }
+                    ),
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    fn get(&self, key: &str) -> Option<&'a str> {
+        self.pairs.iter().find(|(k, _)| *k == key).map(|(_, v)| *v)
+    }
+
+    fn flag(&self, name: &str) -> bool {
+        self.flags.contains(&name)
+    }
+
+    fn number(&self, key: &str, default: f32) -> Result<f32, LayoutError> {
+        match self.get(key) {
+            None => Ok(default),
+            Some(v) => number(self.line, key, v),
+        }
+    }
+}
+
+fn number(line: usize, what: &str, v: &str) -> Result<f32, LayoutError> {
+    v.trim()
+        .parse::<f32>()
+        .ok()
+        .filter(|n| n.is_finite() && *n >= 0.0)
+        .ok_or_else(|| {
+            err(
+                line,
+                format!("`{what}` needs a non-negative number, got `{v}`"),
+            )
+        })
+}
+
+fn aligns(line: usize, s: &str) -> Result<Vec<Align>, LayoutError> {
+    s.chars()
+        .map(|c| match c {
+            'l' => Ok(Align::Left),
+            'c' => Ok(Align::Center),
+            'r' => Ok(Align::Right),
+            _ => Err(err(
+                line,
+                format!("alignment letters are l, c, r; got `{c}`"),
+            )),
+        })
+        .collect()
+}
+
+impl<'a> Parser<'a> {
+    /// Parses blocks until one of `ends` (returned with its line) or the end.
+    fn blocks(
+        &mut self,
+        style: &mut Style,
+        ends: &[&str],
+    ) -> Result<(Vec<Block>, Option<(usize, String)>), LayoutError> {
+        let mut blocks = Vec::new();
+        let mut para: Vec<(usize, &str)> = Vec::new();
+        while self.pos < self.lines.len() {
+            let (no, line) = self.lines[self.pos];
+            self.pos += 1;
+            let trimmed = line.trim_start();
+            if trimmed.is_empty() || trimmed.starts_with("//") {
+                if trimmed.is_empty() {
+                    flush(&mut para, &mut blocks, style)?;
+                }
+                continue;
+            }
+            if let Some((word, rest)) = command(line) {
+                flush(&mut para, &mut blocks, style)?;
+                if ends.contains(&word) {
+                    return Ok((blocks, Some((no, word.to_string()))));
+                }
+                self.command(no, word, rest, style, &mut blocks)?;
+                continue;
+            }
+            if let Some(level) = heading_level(trimmed) {
+                flush(&mut para, &mut blocks, style)?;
+                let text = trimmed[level as usize..].trim();
+                let size = match level {
+                    1 => 16.0,
+                    2 => 13.0,
+                    _ => 11.0,
+                };
+                let mut spans = inline(no, text)?;
+                for s in &mut spans {
+                    s.bold = true;
+                }
+                blocks.push(Block::Heading {
+                    level,
+                    text: Text {
+                        spans,
+                        size,
+                        align: style.align,
+                    },
+                });
+                continue;
+            }
+            para.push((no, trimmed));
+        }
+        flush(&mut para, &mut blocks, style)?;
+        Ok((blocks, None))
+    }
+
+    fn expect_end(
+        &self,
+        start: usize,
+        what: &str,
+        end: Option<(usize, String)>,
+        allowed: &[&str],
+    ) -> Result<(), LayoutError> {
+        match end {
+            None => Err(err(start, format!("`@{what}` is never closed with `@end`"))),
+            Some((line, word)) if !allowed.contains(&word.as_str()) => Err(err(
+                line,
+                format!("`@{word}` cannot appear inside `@{what}`"),
+            )),
+            Some(_) => Ok(()),
+        }
+    }
+
+    fn command(
+        &mut self,
+        no: usize,
+        word: &str,
+        rest: &'a str,
+        style: &mut Style,
+        blocks: &mut Vec<Block>,
+    ) -> Result<(), LayoutError> {
+        match word {
+            "title" => self.doc.title = rest.to_string(),
+            "header" | "footer" => {
+                let mut parts = rest.splitn(3, '|').map(|p| p.trim().to_string());
+                let margin = Margin {
+                    left: parts.next().unwrap_or_default(),
+                    center: parts.next().unwrap_or_default(),
+                    right: parts.next().unwrap_or_default(),
+                };
+                if word == "header" {
+                    self.doc.headers.push(margin)
+                } else {
+                    self.doc.footers.push(margin)
+                }
+            }
+            "page" => blocks.push(Block::PageBreak),
+            "space" => blocks.push(Block::Space(number(no, "@space", rest)?)),
+            "keep" => blocks.push(Block::Keep(number(no, "@keep", rest)?)),
+            "rule" => blocks.push(Block::Rule),
+            "size" => style.size = number(no, "@size", rest)?.max(4.0),
+            "align" => {
+                style.align = match rest {
+                    "left" => Align::Left,
+                    "center" => Align::Center,
+                    "right" => Align::Right,
+                    _ => {
+                        return Err(err(
+                            no,
+                            format!("`@align` takes left, center or right, got `{rest}`"),
+                        ));
+                    }
+                }
+            }
+            "lines" => {
+                let n = rest
+                    .parse::<u32>()
+                    .map_err(|_| err(no, format!("`@lines` needs a whole number, got `{rest}`")))?;
+                blocks.push(Block::AnswerLines(n));
+            }
+            "box" => {
+                let title = if rest.is_empty() {
+                    None
+                } else {
+                    Some(bold(inline(no, rest)?))
+                };
+                let mut inner = *style;
+                let (body, end) = self.blocks(&mut inner, &["end"])?;
+                self.expect_end(no, "box", end, &["end"])?;
+                blocks.push(Block::Boxed { title, body });
+            }
+            "columns" => {
+                let opts = Options::parse(no, rest);
+                opts.check(&["gap"], &[])?;
+                let gap = opts.number("gap", 6.0)?;
+                let mut columns = Vec::new();
+                loop {
+                    let mut inner = *style;
+                    let (body, end) = self.blocks(&mut inner, &["next", "end"])?;
+                    columns.push(body);
+                    self.expect_end(no, "columns", end.clone(), &["next", "end"])?;
+                    if end.map(|e| e.1) == Some("end".to_string()) {
+                        break;
+                    }
+                }
+                blocks.push(Block::Columns { gap, columns });
+            }
+            "table" => blocks.push(Block::Table(self.table(no, rest, style)?)),
+            "diagram" => blocks.push(Block::Diagram(self.diagram(no, rest, style)?)),
+            "grid" => blocks.push(Block::Grid(self.grid(no, rest, style)?)),
+            _ => {
+                return Err(err(
+                    no,
+                    format!(
+                        "unknown command `@{word}`; expected one of: title, header, footer, page, \
+                         space, keep, rule, size, align, lines, box, columns, table, diagram, grid"
+                    ),
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// Raw lines up to `@end` (for tables and diagrams).
+    fn raw_until_end(
+        &mut self,
+        start: usize,
+        what: &str,
+    ) -> Result<Vec<(usize, &'a str)>, LayoutError> {
+        let mut out = Vec::new();
+        while self.pos < self.lines.len() {
+            let (no, line) = self.lines[self.pos];
+            self.pos += 1;
+            let t = line.trim();
+            if t.is_empty() || t.starts_with("//") {
+                continue;
+            }
+            if let Some((word, _)) = command(t) {
+                if word == "end" {
+                    return Ok(out);
+                }
+                return Err(err(no, format!("`@{word}` cannot appear inside `@{what}`")));
+            }
+            out.push((no, t));
+        }
+        Err(err(start, format!("`@{what}` is never closed with `@end`")))
+    }
+
+    fn table(&mut self, no: usize, rest: &str, style: &Style) -> Result<Table, LayoutError> {
+        let opts = Options::parse(no, rest);
+        opts.check(&["widths", "align", "size"], &["head", "grid"])?;
+        let mut rows = Vec::new();
+        for (line, text) in self.raw_until_end(no, "table")? {
+            let inner = text
+                .strip_prefix('|')
+                .and_then(|t| t.strip_suffix('|'))
+                .ok_or_else(|| err(line, "a table row starts and ends with `|`"))?;
+            let cells = split_cells(inner)
+                .into_iter()
+                .map(|c| inline(line, c.trim()))
+                .collect::<Result<Vec<_>, _>>()?;
+            rows.push((line, cells));
+        }
+        let ncols = rows.iter().map(|r| r.1.len()).max().unwrap_or(1);
+        let widths = match opts.get("widths") {
+            Some(w) => w
+                .split(',')
+                .map(|x| number(no, "widths", x))
+                .collect::<Result<Vec<_>, _>>()?,
+            None => vec![1.0; ncols],
+        };
+        if let Some((line, _)) = rows.iter().find(|r| r.1.len() != widths.len()) {
+            return Err(err(
+                *line,
+                format!(
+                    "this row has a different number of cells than the table's {} columns",
+                    widths.len()
+                ),
+            ));
+        }
+        let mut align = match opts.get("align") {
+            Some(a) => aligns(no, a)?,
+            None => Vec::new(),
+        };
+        align.resize(widths.len(), Align::Left);
+        Ok(Table {
+            widths,
+            align,
+            head: opts.flag("head"),
+            grid: opts.flag("grid"),
+            size: opts.number("size", style.size)?,
+            rows: rows.into_iter().map(|r| r.1).collect(),
+        })
+    }
+
+    fn diagram(&mut self, no: usize, rest: &str, style: &Style) -> Result<Diagram, LayoutError> {
+        let opts = Options::parse(no, rest);
+        opts.check(&["size"], &[])?;
+        let mut diagram = Diagram {
+            size: opts.number("size", style.size)?,
+            hands: Vec::new(),
+            center: Vec::new(),
+        };
+        for (line, text) in self.raw_until_end(no, "diagram")? {
+            let (key, rest) = text.split_once(char::is_whitespace).unwrap_or((text, ""));
+            let parts: Vec<&str> = split_cells(rest).into_iter().map(str::trim).collect();
+            match key {
+                "center" => {
+                    for p in parts {
+                        diagram.center.push(inline(line, p)?);
+                    }
+                }
+                "N" | "E" | "S" | "W" => {
+                    if parts.len() != 6 {
+                        return Err(err(
+                            line,
+                            "a hand line is `SEAT label | hcp | spades | hearts | diamonds | clubs` (hcp may be empty)",
+                        ));
+                    }
+                    let seat = key.chars().next().unwrap_or('N');
+                    if diagram.hands.iter().any(|h| h.seat == seat) {
+                        return Err(err(
+                            line,
+                            format!("seat {seat} appears twice in the diagram"),
+                        ));
+                    }
+                    let hcp = if parts[1].is_empty() {
+                        None
+                    } else {
+                        Some(inline(line, parts[1])?)
+                    };
+                    diagram.hands.push(DiagramHand {
+                        seat,
+                        label: bold(inline(line, parts[0])?),
+                        hcp,
+                        suits: parts[2..]
+                            .iter()
+                            .map(|p| inline(line, p))
+                            .collect::<Result<_, _>>()?,
+                    });
+                }
+                _ => {
+                    return Err(err(
+                        line,
+                        format!("a diagram line starts with N, E, S, W or center; got `{key}`"),
+                    ));
+                }
+            }
+        }
+        Ok(diagram)
+    }
+
+    fn grid(&mut self, no: usize, rest: &str, style: &Style) -> Result<Grid, LayoutError> {
+        let opts = Options::parse(no, rest);
+        opts.check(
+            &[
+                "cols", "rows", "width", "height", "left", "top", "hgap", "vgap", "first", "valign",
+            ],
+            &["cut", "outline"],
+        )?;
+        let whole = |key: &str, default: u32| -> Result<u32, LayoutError> {
+            match opts.get(key) {
+                None => Ok(default),
+                Some(v) => v.parse::<u32>().ok().filter(|n| *n >= 1).ok_or_else(|| {
+                    err(
+                        no,
+                        format!("`{key}` needs a whole number from 1, got `{v}`"),
+                    )
+                }),
+            }
+        };
+        let valign = match opts.get("valign") {
+            None | Some("top") => VAlign::Top,
+            Some("middle") => VAlign::Middle,
+            Some(v) => return Err(err(no, format!("`valign` is top or middle, got `{v}`"))),
+        };
+        let mut grid = Grid {
+            cols: whole("cols", 1)?,
+            rows: whole("rows", 1)?,
+            width: opts.number("width", 60.0)?,
+            height: opts.number("height", 30.0)?,
+            left: opts.number("left", 10.0)?,
+            top: opts.number("top", 10.0)?,
+            hgap: opts.number("hgap", 0.0)?,
+            vgap: opts.number("vgap", 0.0)?,
+            first: whole("first", 1)?,
+            cut: opts.flag("cut"),
+            outline: opts.flag("outline"),
+            valign,
+            cells: Vec::new(),
+        };
+        let slots = grid.cols * grid.rows;
+        if grid.first > slots {
+            return Err(err(
+                no,
+                format!("`first={}` is past the sheet's {slots} slots", grid.first),
+            ));
+        }
+        // Content comes in `@cell` sections; nothing may precede the first.
+        let mut inner = *style;
+        let (before, mut end) = self.blocks(&mut inner, &["cell", "end"])?;
+        if !before.is_empty() {
+            return Err(err(no, "content inside `@grid` must follow a `@cell` line"));
+        }
+        loop {
+            self.expect_end(no, "grid", end.clone(), &["cell", "end"])?;
+            if end.as_ref().is_some_and(|e| e.1 == "end") {
+                break;
+            }
+            let mut inner = *style;
+            let (body, next) = self.blocks(&mut inner, &["cell", "end"])?;
+            grid.cells.push(body);
+            end = next;
+        }
+        Ok(grid)
+    }
+}
+
+fn heading_level(line: &str) -> Option<u8> {
+    let hashes = line.chars().take_while(|c| *c == '#').count();
+    (1..=3)
+        .contains(&hashes)
+        .then_some(hashes as u8)
+        .filter(|_| line[hashes..].starts_with(' '))
+}
+
+fn bold(mut spans: Vec<Span>) -> Vec<Span> {
+    for s in &mut spans {
+        s.bold = true;
+    }
+    spans
+}
+
+fn flush(
+    para: &mut Vec<(usize, &str)>,
+    blocks: &mut Vec<Block>,
+    style: &Style,
+) -> Result<(), LayoutError> {
+    if para.is_empty() {
+        return Ok(());
+    }
+    let mut spans = Vec::new();
+    for (i, (no, text)) in para.iter().enumerate() {
+        // A line ending in a backslash keeps its line break.
+        let (text, hard) = match text.strip_suffix('\\') {
+            Some(t) if !t.ends_with('\\') => (t, true),
+            _ => (*text, false),
+        };
+        if i > 0 && !matches!(spans.last(), Some(Span { text, .. }) if text == "\n") {
+            spans.push(plain(" "));
+        }
+        spans.extend(inline(*no, text)?);
+        if hard {
+            spans.push(plain("\n"));
+        }
+    }
+    para.clear();
+    blocks.push(Block::Paragraph(Text {
+        spans,
+        size: style.size,
+        align: style.align,
+    }));
+    Ok(())
+}
+
+fn plain(text: &str) -> Span {
+    Span {
+        text: text.to_string(),
+        bold: false,
+        italic: false,
+        red: false,
+    }
+}
+
+/// Splits on `|` that is not escaped with a backslash.
+fn split_cells(s: &str) -> Vec<&str> {
+    let mut out = Vec::new();
+    let mut start = 0;
+    let mut escaped = false;
+    for (i, c) in s.char_indices() {
+        match c {
+            '\\' if !escaped => escaped = true,
+            '|' if !escaped => {
+                out.push(&s[start..i]);
+                start = i + 1;
+            }
+            _ => escaped = false,
+        }
+    }
+    out.push(&s[start..]);
+    out
+}
+
+/// Inline markup: `**bold**`, `__italic__`, `{S}` `{H}` `{D}` `{C}` suit
+/// symbols, `{red}…{/red}`, backslash escapes.
+pub fn inline(line: usize, text: &str) -> Result<Vec<Span>, LayoutError> {
+    let mut spans: Vec<Span> = Vec::new();
+    let (mut bold, mut italic, mut red) = (false, false, false);
+    let mut cur = String::new();
+    let push = |spans: &mut Vec<Span>, cur: &mut String, bold, italic, red| {
+        if !cur.is_empty() {
+            spans.push(Span {
+                text: std::mem::take(cur),
+                bold,
+                italic,
+                red,
+            });
+        }
+    };
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '\\' => match chars.next() {
+                Some(n) => cur.push(n),
+                None => cur.push('\\'),
+            },
+            '*' if chars.peek() == Some(&'*') => {
+                chars.next();
+                push(&mut spans, &mut cur, bold, italic, red);
+                bold = !bold;
+            }
+            '_' if chars.peek() == Some(&'_') => {
+                chars.next();
+                push(&mut spans, &mut cur, bold, italic, red);
+                italic = !italic;
+            }
+            '{' => {
+                let mut name = String::new();
+                let mut closed = false;
+                for n in chars.by_ref() {
+                    if n == '}' {
+                        closed = true;
+                        break;
+                    }
+                    name.push(n);
+                }
+                if !closed {
+                    return Err(err(
+                        line,
+                        "`{` without a closing `}` (write `\\{` for a brace)",
+                    ));
+                }
+                match name.as_str() {
+                    "S" => cur.push('♠'),
+                    "H" => cur.push('♥'),
+                    "D" => cur.push('♦'),
+                    "C" => cur.push('♣'),
+                    "red" | "/red" => {
+                        push(&mut spans, &mut cur, bold, italic, red);
+                        red = name == "red";
+                    }
+                    _ => {
+                        return Err(err(
+                            line,
+                            format!(
+                                "unknown inline code `{{{name}}}`; expected S, H, D, C, red or /red"
+                            ),
+                        ));
+                    }
+                }
+            }
+            _ => cur.push(c),
+        }
+    }
+    push(&mut spans, &mut cur, bold, italic, red);
+    if bold || italic {
+        return Err(err(line, "unclosed `**` or `__` on this line"));
+    }
+    Ok(spans)
+}
+
+/// Escapes text so the layout language prints it literally (Tera's
+/// autoescape uses this for every value a template prints).
+pub fn escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for (i, c) in text.chars().enumerate() {
+        match c {
+            '\\' | '*' | '_' | '{' | '}' | '|' => {
+                out.push('\\');
+                out.push(c);
+            }
+            '@' | '#' if i == 0 => {
+                out.push('\\');
+                out.push(c);
+            }
+            '\n' | '\r' => out.push(' '),
+            _ => out.push(c),
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn inline_markup() {
+        let s = inline(1, "a **b** __c__ {S}{red}x{/red}").unwrap();
+        let texts: Vec<_> = s
+            .iter()
+            .map(|s| (s.text.as_str(), s.bold, s.italic, s.red))
+            .collect();
+        assert_eq!(
+            texts,
+            vec![
+                ("a ", false, false, false),
+                ("b", true, false, false),
+                (" ", false, false, false),
+                ("c", false, true, false),
+                (" ♠", false, false, false),
+                ("x", false, false, true)
+            ]
+        );
+    }
+
+    #[test]
+    fn escape_round_trips() {
+        let raw = "@a *b_ {c} | d\\";
+        let s = inline(1, &escape(raw)).unwrap();
+        assert_eq!(s.len(), 1);
+        assert_eq!(s[0].text, raw);
+    }
+
+    #[test]
+    fn errors_carry_lines() {
+        let e = parse("# ok\n\n@table widths=1,1\n| a | b |\n| c |\n@end").unwrap_err();
+        assert_eq!(e.line, 5);
+        let e = parse("text\n@box\nin box\n").unwrap_err();
+        assert_eq!(e.line, 2);
+        assert!(e.message.contains("never closed"));
+        let e = parse("hello {X}").unwrap_err();
+        assert!(e.message.contains("unknown inline code"));
+        let e = parse("@end").unwrap_err();
+        assert_eq!(e.line, 1);
+    }
+
+    #[test]
+    fn grid_cells_and_columns() {
+        let d = parse("@grid cols=2 rows=2 first=2 cut\n@cell\none\n@cell\ntwo\n@end\n@columns\na\n@next\nb\n@end").unwrap();
+        match &d.blocks[0] {
+            Block::Grid(g) => {
+                assert_eq!(g.cells.len(), 2);
+                assert_eq!(g.first, 2);
+                assert!(g.cut);
+            }
+            b => panic!("{b:?}"),
+        }
+        match &d.blocks[1] {
+            Block::Columns { columns, .. } => assert_eq!(columns.len(), 2),
+            b => panic!("{b:?}"),
+        }
+    }
+}

@@ -1,0 +1,1067 @@
+//! The PDF engine: lays a parsed layout document out on pages and writes it
+//! with printpdf. It owns the fonts (DejaVu Sans, compiled in and subset on
+//! save), paper sizes and margins, suit colours, pagination, headers and
+//! footers, and the reproducible document id.
+
+use std::sync::OnceLock;
+
+use printpdf::{
+    Color, FontId, Line, LineDashPattern, LinePoint, Mm, Op, PaintMode, ParsedFont, PdfDocument,
+    PdfFont, PdfFontHandle, PdfPage, PdfSaveOptions, Point, Pt, Rect, Rgb, TextItem, TextMatrix,
+};
+use sha2::{Digest, Sha256};
+
+use super::layout::{Align, Block, Diagram, Document, Grid, Margin, Span, Table, Text, VAlign};
+
+static REGULAR_TTF: &[u8] = include_bytes!("../../fonts/DejaVuSans.ttf");
+static BOLD_TTF: &[u8] = include_bytes!("../../fonts/DejaVuSans-Bold.ttf");
+
+/// Resource names of the two faces. Fixed (printpdf would pick random ones)
+/// so that the bytes of a document never depend on the run; the first six
+/// letters double as the subset tag.
+const REGULAR_ID: &str = "MBSANS";
+const BOLD_ID: &str = "MBBOLD";
+
+struct Fonts {
+    regular: ParsedFont,
+    bold: ParsedFont,
+}
+
+fn fonts() -> Result<&'static Fonts, String> {
+    static FONTS: OnceLock<Result<Fonts, String>> = OnceLock::new();
+    FONTS
+        .get_or_init(|| {
+            let parse = |bytes: &[u8], name: &str| {
+                ParsedFont::from_bytes(bytes, 0, &mut Vec::new())
+                    .ok_or_else(|| format!("the bundled font {name} could not be read"))
+            };
+            Ok(Fonts {
+                regular: parse(REGULAR_TTF, "DejaVuSans.ttf")?,
+                bold: parse(BOLD_TTF, "DejaVuSans-Bold.ttf")?,
+            })
+        })
+        .as_ref()
+        .map_err(Clone::clone)
+}
+
+/// Paper the handouts are printed on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Paper {
+    #[default]
+    A4,
+    Letter,
+}
+
+impl Paper {
+    pub fn parse(s: &str) -> Option<Paper> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "a4" => Some(Paper::A4),
+            "letter" | "us-letter" => Some(Paper::Letter),
+            _ => None,
+        }
+    }
+
+    pub const fn code(self) -> &'static str {
+        match self {
+            Paper::A4 => "a4",
+            Paper::Letter => "letter",
+        }
+    }
+
+    /// Width and height in mm.
+    pub const fn size_mm(self) -> (f32, f32) {
+        match self {
+            Paper::A4 => (210.0, 297.0),
+            Paper::Letter => (215.9, 279.4),
+        }
+    }
+}
+
+/// Suit colours: the usual two (red hearts and diamonds) or four.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Palette {
+    #[default]
+    TwoColour,
+    FourColour,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Ink(f32, f32, f32);
+
+const BLACK: Ink = Ink(0.0, 0.0, 0.0);
+const RED: Ink = Ink(0.80, 0.0, 0.0);
+const ORANGE: Ink = Ink(0.90, 0.45, 0.0);
+const GREEN: Ink = Ink(0.0, 0.50, 0.10);
+const GREY: Ink = Ink(0.45, 0.45, 0.45);
+const LIGHT: Ink = Ink(0.75, 0.75, 0.75);
+const SHADE: Ink = Ink(0.92, 0.92, 0.92);
+
+impl Palette {
+    fn suit(self, c: char) -> Option<Ink> {
+        match (c, self) {
+            ('♠', _) => Some(BLACK),
+            ('♥', _) => Some(RED),
+            ('♦', Palette::TwoColour) => Some(RED),
+            ('♦', Palette::FourColour) => Some(ORANGE),
+            ('♣', Palette::TwoColour) => Some(BLACK),
+            ('♣', Palette::FourColour) => Some(GREEN),
+            _ => None,
+        }
+    }
+}
+
+const PT_PER_MM: f32 = 72.0 / 25.4;
+
+fn mm(v: f32) -> f32 {
+    v * PT_PER_MM
+}
+
+const MARGIN_SIDE: f32 = 15.0;
+const MARGIN_TOP: f32 = 14.0;
+const MARGIN_BOTTOM: f32 = 20.0;
+const MARGIN_SIZE: f32 = 7.0;
+
+/// One page being drawn; coordinates are pt from the top-left corner.
+struct Canvas {
+    ops: Vec<Op>,
+    height: f32,
+    used: bool,
+}
+
+impl Canvas {
+    fn new(height: f32) -> Canvas {
+        Canvas {
+            ops: Vec::new(),
+            height,
+            used: false,
+        }
+    }
+
+    fn colour(ink: Ink) -> Color {
+        Color::Rgb(Rgb {
+            r: ink.0,
+            g: ink.1,
+            b: ink.2,
+            icc_profile: None,
+        })
+    }
+
+    /// A run of text in one font and colour, baseline at `y`.
+    fn run(&mut self, x: f32, y: f32, text: &str, size: f32, bold: bool, italic: bool, ink: Ink) {
+        self.used = true;
+        let id = if bold { BOLD_ID } else { REGULAR_ID };
+        // DejaVu Sans Oblique is not part of the bundled core fonts, so italic
+        // is drawn by slanting the upright face.
+        let slant = if italic { 0.2 } else { 0.0 };
+        self.ops.extend([
+            Op::StartTextSection,
+            Op::SetFont {
+                font: PdfFontHandle::External(FontId(id.to_string())),
+                size: Pt(size),
+            },
+            Op::SetFillColor {
+                col: Canvas::colour(ink),
+            },
+            Op::SetTextMatrix {
+                matrix: TextMatrix::Raw([1.0, 0.0, slant, 1.0, x, self.height - y]),
+            },
+            Op::ShowText {
+                items: vec![TextItem::Text(text.to_string())],
+            },
+            Op::EndTextSection,
+        ]);
+    }
+
+    fn line(
+        &mut self,
+        x1: f32,
+        y1: f32,
+        x2: f32,
+        y2: f32,
+        width: f32,
+        ink: Ink,
+        dash: Option<&[f32]>,
+    ) {
+        self.used = true;
+        self.ops.extend([
+            Op::SaveGraphicsState,
+            Op::SetOutlineColor {
+                col: Canvas::colour(ink),
+            },
+            Op::SetOutlineThickness { pt: Pt(width) },
+        ]);
+        if let Some(d) = dash {
+            self.ops.push(Op::SetLineDashPattern {
+                dash: LineDashPattern::new(0.0, d),
+            });
+        }
+        self.ops.push(Op::DrawLine {
+            line: Line {
+                points: vec![
+                    LinePoint {
+                        p: Point {
+                            x: Pt(x1),
+                            y: Pt(self.height - y1),
+                        },
+                        bezier: false,
+                    },
+                    LinePoint {
+                        p: Point {
+                            x: Pt(x2),
+                            y: Pt(self.height - y2),
+                        },
+                        bezier: false,
+                    },
+                ],
+                is_closed: false,
+            },
+        });
+        self.ops.push(Op::RestoreGraphicsState);
+    }
+
+    fn rect(
+        &mut self,
+        x: f32,
+        y: f32,
+        w: f32,
+        h: f32,
+        stroke: Option<(f32, Ink)>,
+        fill: Option<Ink>,
+    ) {
+        self.used = true;
+        self.ops.push(Op::SaveGraphicsState);
+        if let Some(f) = fill {
+            self.ops.push(Op::SetFillColor {
+                col: Canvas::colour(f),
+            });
+        }
+        if let Some((width, ink)) = stroke {
+            self.ops.push(Op::SetOutlineColor {
+                col: Canvas::colour(ink),
+            });
+            self.ops.push(Op::SetOutlineThickness { pt: Pt(width) });
+        }
+        let mode = match (stroke.is_some(), fill.is_some()) {
+            (true, true) => PaintMode::FillStroke,
+            (false, true) => PaintMode::Fill,
+            _ => PaintMode::Stroke,
+        };
+        self.ops.push(Op::DrawRectangle {
+            rectangle: Rect {
+                x: Pt(x),
+                y: Pt(self.height - y - h),
+                width: Pt(w),
+                height: Pt(h),
+                mode: Some(mode),
+                winding_order: None,
+            },
+        });
+        self.ops.push(Op::RestoreGraphicsState);
+    }
+}
+
+fn advance(font: &ParsedFont, c: char) -> f32 {
+    let upem = f32::from(font.pdf_font_metrics.units_per_em.max(1));
+    let gid = font.lookup_glyph_index(c as u32).unwrap_or(0);
+    f32::from(font.get_horizontal_advance(gid)) / upem
+}
+
+/// Measures and draws text; the fonts are shared by every document.
+struct Typesetter {
+    fonts: &'static Fonts,
+    palette: Palette,
+}
+
+/// A piece of a line: a span cut at word boundaries.
+type Piece = Span;
+
+impl Typesetter {
+    fn width(&self, text: &str, size: f32, bold: bool) -> f32 {
+        let font = if bold {
+            &self.fonts.bold
+        } else {
+            &self.fonts.regular
+        };
+        text.chars().map(|c| advance(font, c)).sum::<f32>() * size
+    }
+
+    /// Width of a line of pieces, a leading suit symbol taking its tab stop.
+    fn line_width(&self, pieces: &[Piece], size: f32) -> f32 {
+        let mut w = 0.0;
+        for (i, p) in pieces.iter().enumerate() {
+            let text = if i + 1 == pieces.len() {
+                p.text.trim_end()
+            } else {
+                &p.text
+            };
+            w += self.width(text, size, p.bold);
+        }
+        if let Some(first) = pieces.first()
+            && let Some(rest) = suit_tab(&first.text)
+        {
+            w += self.suit_tab_width(size)
+                - self.width(
+                    &first.text[..first.text.len() - rest.len()],
+                    size,
+                    first.bold,
+                );
+        }
+        w
+    }
+
+    fn suit_tab_width(&self, size: f32) -> f32 {
+        size * 1.05
+    }
+
+    /// Breaks spans into lines no wider than `width`.
+    fn wrap(&self, spans: &[Span], size: f32, width: f32) -> Vec<Vec<Piece>> {
+        let mut lines: Vec<Vec<Piece>> = vec![Vec::new()];
+        let mut line_w = 0.0;
+        // A word may cross spans (e.g. "**A**♠"); collect it whole first.
+        let mut word: Vec<Piece> = Vec::new();
+        let mut word_w = 0.0;
+        let flush_word = |lines: &mut Vec<Vec<Piece>>,
+                          line_w: &mut f32,
+                          word: &mut Vec<Piece>,
+                          word_w: &mut f32| {
+            if word.is_empty() {
+                return;
+            }
+            let trimmed_w = *word_w
+                - word
+                    .last()
+                    .map(|p| self.width(&p.text[p.text.trim_end().len()..], size, p.bold))
+                    .unwrap_or(0.0);
+            let current = lines.last_mut().expect("at least one line");
+            if !current.is_empty() && *line_w + trimmed_w > width {
+                lines.push(Vec::new());
+                *line_w = 0.0;
+            }
+            *line_w += *word_w;
+            lines.last_mut().expect("a line").append(word);
+            *word_w = 0.0;
+        };
+        for span in spans {
+            if span.text == "\n" {
+                flush_word(&mut lines, &mut line_w, &mut word, &mut word_w);
+                lines.push(Vec::new());
+                line_w = 0.0;
+                continue;
+            }
+            for part in span.text.split_inclusive(' ') {
+                word_w += self.width(part, size, span.bold);
+                word.push(Span {
+                    text: part.to_string(),
+                    ..span.clone()
+                });
+                if part.ends_with(' ') {
+                    flush_word(&mut lines, &mut line_w, &mut word, &mut word_w);
+                }
+            }
+        }
+        flush_word(&mut lines, &mut line_w, &mut word, &mut word_w);
+        lines
+    }
+
+    /// Draws one line of pieces with its left edge at `x`, baseline at `y`.
+    fn draw_line(
+        &self,
+        canvas: &mut Canvas,
+        pieces: &[Piece],
+        x: f32,
+        y: f32,
+        size: f32,
+        base: Ink,
+    ) {
+        let mut x = x;
+        for (i, p) in pieces.iter().enumerate() {
+            let mut text: &str = &p.text;
+            if i == 0
+                && let Some(rest) = suit_tab(text)
+            {
+                let symbol = &text[..text.len() - rest.len()];
+                let symbol = symbol.trim_end();
+                let ink = self
+                    .palette
+                    .suit(symbol.chars().next().unwrap_or(' '))
+                    .unwrap_or(base);
+                canvas.run(x, y, symbol, size, p.bold, p.italic, ink);
+                x += self.suit_tab_width(size);
+                text = rest;
+            }
+            // Split the piece where the colour changes (suit symbols).
+            let mut run = String::new();
+            let mut run_ink = None;
+            for c in text.chars() {
+                let ink = if p.red {
+                    RED
+                } else {
+                    self.palette.suit(c).unwrap_or(base)
+                };
+                if run_ink.is_some_and(|r| r != ink) {
+                    canvas.run(x, y, &run, size, p.bold, p.italic, run_ink.unwrap_or(base));
+                    x += self.width(&run, size, p.bold);
+                    run.clear();
+                }
+                run_ink = Some(ink);
+                run.push(c);
+            }
+            if !run.is_empty() {
+                let ink = run_ink.unwrap_or(base);
+                if !run.trim().is_empty() {
+                    canvas.run(x, y, &run, size, p.bold, p.italic, ink);
+                }
+                x += self.width(&run, size, p.bold);
+            }
+        }
+    }
+
+    /// Lays a text block out in `width`; draws it when a canvas is given.
+    /// Returns the height used.
+    fn text(&self, canvas: Option<&mut Canvas>, text: &Text, x: f32, y: f32, width: f32) -> f32 {
+        self.spans(
+            canvas,
+            &text.spans,
+            text.size,
+            text.align,
+            x,
+            y,
+            width,
+            BLACK,
+        )
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn spans(
+        &self,
+        canvas: Option<&mut Canvas>,
+        spans: &[Span],
+        size: f32,
+        align: Align,
+        x: f32,
+        y: f32,
+        width: f32,
+        ink: Ink,
+    ) -> f32 {
+        let lines = self.wrap(spans, size, width);
+        let leading = size * 1.3;
+        if let Some(canvas) = canvas {
+            for (i, line) in lines.iter().enumerate() {
+                let w = self.line_width(line, size);
+                let dx = match align {
+                    Align::Left => 0.0,
+                    Align::Center => (width - w) / 2.0,
+                    Align::Right => width - w,
+                };
+                let baseline = y + leading * i as f32 + size * 0.95;
+                self.draw_line(canvas, line, x + dx, baseline, size, ink);
+            }
+        }
+        leading * lines.len() as f32
+    }
+}
+
+/// When a line starts with a suit symbol and a space, the rest after them.
+fn suit_tab(text: &str) -> Option<&str> {
+    let mut chars = text.char_indices();
+    let (_, c) = chars.next()?;
+    if !matches!(c, '♠' | '♥' | '♦' | '♣') {
+        return None;
+    }
+    let (i, next) = chars.next()?;
+    (next == ' ').then(|| &text[i + 1..])
+}
+
+/// Lays a document out and returns the PDF bytes. `identity` is hashed into
+/// the document id, so equal inputs give equal files.
+pub fn render(
+    doc: &Document,
+    paper: Paper,
+    palette: Palette,
+    identity: &[u8],
+) -> Result<Vec<u8>, String> {
+    let ts = Typesetter {
+        fonts: fonts()?,
+        palette,
+    };
+    let (pw, ph) = paper.size_mm();
+    let (pw, ph) = (mm(pw), mm(ph));
+    let mut flow = Flow {
+        ts: &ts,
+        pages: vec![Canvas::new(ph)],
+        y: 0.0,
+        top: mm(MARGIN_TOP) + margin_height(&doc.headers),
+        bottom: ph - mm(MARGIN_BOTTOM),
+        left: mm(MARGIN_SIDE),
+        width: pw - 2.0 * mm(MARGIN_SIDE),
+        page_height: ph,
+    };
+    flow.y = flow.top;
+    for block in &doc.blocks {
+        flow.block(block);
+    }
+    let mut pages = flow.pages;
+    if pages.len() > 1 && !pages.last().is_some_and(|p| p.used) {
+        pages.pop();
+    }
+    let total = pages.len();
+    for (i, page) in pages.iter_mut().enumerate() {
+        draw_margins(&ts, page, &doc.headers, &doc.footers, i + 1, total, pw);
+    }
+
+    let fonts = fonts()?;
+    let mut pdf = PdfDocument::new(&doc.title);
+    pdf.resources.fonts.map.insert(
+        FontId(REGULAR_ID.to_string()),
+        PdfFont::new(fonts.regular.clone()),
+    );
+    pdf.resources.fonts.map.insert(
+        FontId(BOLD_ID.to_string()),
+        PdfFont::new(fonts.bold.clone()),
+    );
+    pdf.metadata.info.creator = "minibridge".to_string();
+    pdf.metadata.info.producer = "minibridge".to_string();
+    let page_w = Mm(pw / PT_PER_MM);
+    let page_h = Mm(ph / PT_PER_MM);
+    pdf.with_pages(
+        pages
+            .into_iter()
+            .map(|c| PdfPage::new(page_w, page_h, c.ops))
+            .collect(),
+    );
+    let options = PdfSaveOptions {
+        optimize: true,
+        subset_fonts: true,
+        secure: true,
+        image_optimization: None,
+    };
+    let mut warnings = Vec::new();
+    let mut lo = pdf.to_lopdf_document(&options, &mut warnings);
+    // printpdf fills the trailer id with random characters; the standard asks
+    // only that it identify the file, so derive it from what was rendered.
+    let mut hasher = Sha256::new();
+    hasher.update(identity);
+    hasher.update(paper.code().as_bytes());
+    hasher.update([palette as u8]);
+    let digest = hasher.finalize();
+    let id = lopdf::Object::String(digest[..16].to_vec(), lopdf::StringFormat::Hexadecimal);
+    lo.trailer
+        .set("ID", lopdf::Object::Array(vec![id.clone(), id]));
+    lo.compress();
+    let mut out = Vec::new();
+    lo.save_to(&mut out)
+        .map_err(|e| format!("writing the PDF failed: {e}"))?;
+    Ok(out)
+}
+
+fn margin_height(lines: &[Margin]) -> f32 {
+    if lines.is_empty() {
+        0.0
+    } else {
+        lines.len() as f32 * MARGIN_SIZE * 1.35 + mm(3.0)
+    }
+}
+
+fn fill_page(text: &str, page: usize, total: usize) -> Vec<Span> {
+    let filled = text
+        .replace("{page}", &page.to_string())
+        .replace("{pages}", &total.to_string());
+    // Margins are plain text apart from the page numbers: no markup.
+    vec![Span {
+        text: filled,
+        bold: false,
+        italic: false,
+        red: false,
+    }]
+}
+
+fn draw_margins(
+    ts: &Typesetter,
+    page: &mut Canvas,
+    headers: &[Margin],
+    footers: &[Margin],
+    number: usize,
+    total: usize,
+    page_width: f32,
+) {
+    let left = mm(MARGIN_SIDE);
+    let width = page_width - 2.0 * left;
+    let leading = MARGIN_SIZE * 1.35;
+    let draw = |page: &mut Canvas, m: &Margin, y: f32| {
+        for (text, align) in [
+            (&m.left, Align::Left),
+            (&m.center, Align::Center),
+            (&m.right, Align::Right),
+        ] {
+            if !text.is_empty() {
+                ts.spans(
+                    Some(page),
+                    &fill_page(text, number, total),
+                    MARGIN_SIZE,
+                    align,
+                    left,
+                    y,
+                    width,
+                    GREY,
+                );
+            }
+        }
+    };
+    for (i, m) in headers.iter().enumerate() {
+        draw(page, m, mm(MARGIN_TOP) - mm(6.0) + leading * i as f32);
+    }
+    if !headers.is_empty() {
+        let y = mm(MARGIN_TOP) - mm(6.0) + leading * headers.len() as f32 + mm(1.0);
+        page.line(left, y, left + width, y, 0.4, LIGHT, None);
+    }
+    // Footers sit in the bottom margin, clear of the unprintable edge.
+    let base = page.height - mm(MARGIN_BOTTOM) + mm(4.0);
+    if !footers.is_empty() {
+        page.line(
+            left,
+            base - mm(1.0),
+            left + width,
+            base - mm(1.0),
+            0.4,
+            LIGHT,
+            None,
+        );
+    }
+    for (i, m) in footers.iter().enumerate() {
+        draw(page, m, base + leading * i as f32);
+    }
+}
+
+/// The page flow: a cursor moving down pages.
+struct Flow<'a> {
+    ts: &'a Typesetter,
+    pages: Vec<Canvas>,
+    y: f32,
+    top: f32,
+    bottom: f32,
+    left: f32,
+    width: f32,
+    page_height: f32,
+}
+
+impl Flow<'_> {
+    fn page(&mut self) -> &mut Canvas {
+        self.pages.last_mut().expect("the flow always has a page")
+    }
+
+    fn new_page(&mut self) {
+        self.pages.push(Canvas::new(self.page_height));
+        self.y = self.top;
+    }
+
+    fn block(&mut self, block: &Block) {
+        match block {
+            Block::PageBreak => {
+                if self.page().used {
+                    self.new_page();
+                }
+            }
+            Block::Keep(h) => {
+                if self.y + mm(*h) > self.bottom && self.y > self.top {
+                    self.new_page();
+                }
+            }
+            Block::Grid(grid) => {
+                if self.page().used {
+                    self.new_page();
+                }
+                self.grid(grid);
+                self.new_page();
+            }
+            _ => {
+                let (x, w) = (self.left, self.width);
+                let at_top = self.y <= self.top;
+                let h = layout(self.ts, None, block, x, self.y, w, at_top);
+                if self.y + h > self.bottom && !at_top {
+                    self.new_page();
+                }
+                let y = self.y;
+                let at_top = self.y <= self.top;
+                let ts = self.ts;
+                let h = layout(ts, Some(self.page()), block, x, y, w, at_top);
+                self.y += h;
+            }
+        }
+    }
+
+    fn grid(&mut self, grid: &Grid) {
+        let slots = (grid.cols * grid.rows) as usize;
+        let mut slot = (grid.first as usize).saturating_sub(1);
+        let (cw, chh) = (mm(grid.width), mm(grid.height));
+        let pad = mm(2.5);
+        let ts = self.ts;
+        for cell in &grid.cells {
+            if slot == slots {
+                self.new_page();
+                slot = 0;
+            }
+            let col = (slot % grid.cols as usize) as f32;
+            let row = (slot / grid.cols as usize) as f32;
+            let x = mm(grid.left) + col * (cw + mm(grid.hgap));
+            let y = mm(grid.top) + row * (chh + mm(grid.vgap));
+            let page = self.page();
+            page.used = true;
+            if grid.cut {
+                page.rect(x, y, cw, chh, Some((0.5, GREY)), None);
+                // Scissors mark beside the first cut line of each cell.
+                ts.spans(
+                    Some(page),
+                    &[plain("✂")],
+                    7.0,
+                    Align::Left,
+                    x + mm(1.0),
+                    y - 4.5,
+                    20.0,
+                    GREY,
+                );
+            } else if grid.outline {
+                page.rect(x, y, cw, chh, Some((0.3, LIGHT)), None);
+            }
+            let inner_w = cw - 2.0 * pad;
+            let content_h = blocks_height(ts, cell, inner_w);
+            let dy = match grid.valign {
+                VAlign::Top => pad,
+                VAlign::Middle => ((chh - content_h) / 2.0).max(pad * 0.5),
+            };
+            let mut cy = y + dy;
+            for b in cell {
+                cy += layout(ts, Some(&mut *page), b, x + pad, cy, inner_w, cy <= y + dy);
+            }
+            slot += 1;
+        }
+    }
+}
+
+fn plain(text: &str) -> Span {
+    Span {
+        text: text.to_string(),
+        bold: false,
+        italic: false,
+        red: false,
+    }
+}
+
+fn blocks_height(ts: &Typesetter, blocks: &[Block], width: f32) -> f32 {
+    let mut h = 0.0;
+    for b in blocks {
+        h += layout(ts, None, b, 0.0, h, width, h == 0.0);
+    }
+    h
+}
+
+fn draw_blocks(
+    ts: &Typesetter,
+    canvas: &mut Canvas,
+    blocks: &[Block],
+    x: f32,
+    y: f32,
+    width: f32,
+) -> f32 {
+    let mut h = 0.0;
+    for b in blocks {
+        h += layout(ts, Some(&mut *canvas), b, x, y + h, width, h == 0.0);
+    }
+    h
+}
+
+/// Lays one block out at (x, y) in `width`: measures it, and draws it when a
+/// canvas is given. Returns the height it takes, spacing included.
+fn layout(
+    ts: &Typesetter,
+    canvas: Option<&mut Canvas>,
+    block: &Block,
+    x: f32,
+    y: f32,
+    width: f32,
+    at_top: bool,
+) -> f32 {
+    match block {
+        Block::Heading { level, text } => {
+            let before = if at_top { 0.0 } else { text.size * 0.6 };
+            let h = ts.text(canvas, text, x, y + before, width);
+            let after = if *level == 1 { mm(2.0) } else { mm(1.2) };
+            before + h + after
+        }
+        Block::Paragraph(text) => ts.text(canvas, text, x, y, width) + text.size * 0.45,
+        Block::Space(v) => mm(*v),
+        Block::PageBreak | Block::Keep(_) | Block::Grid(_) => 0.0,
+        Block::Rule => {
+            if let Some(c) = canvas {
+                c.line(x, y + mm(1.5), x + width, y + mm(1.5), 0.6, GREY, None);
+            }
+            mm(3.0)
+        }
+        Block::AnswerLines(n) => {
+            let gap = mm(7.0);
+            if let Some(c) = canvas {
+                for i in 1..=*n {
+                    let ly = y + gap * i as f32;
+                    c.line(x, ly, x + width, ly, 0.5, LIGHT, None);
+                }
+            }
+            gap * *n as f32 + mm(2.0)
+        }
+        Block::Boxed { title, body } => {
+            let pad = mm(3.0);
+            let inner = width - 2.0 * pad;
+            let title_h = title
+                .as_ref()
+                .map(|t| ts.spans(None, t, 10.5, Align::Left, 0.0, 0.0, inner, BLACK) + mm(1.0))
+                .unwrap_or(0.0);
+            let body_h = blocks_height(ts, body, inner);
+            let h = pad + title_h + body_h + pad * 0.6;
+            if let Some(c) = canvas {
+                c.rect(x, y, width, h, Some((0.7, GREY)), None);
+                if let Some(t) = title {
+                    ts.spans(
+                        Some(&mut *c),
+                        t,
+                        10.5,
+                        Align::Left,
+                        x + pad,
+                        y + pad,
+                        inner,
+                        BLACK,
+                    );
+                }
+                draw_blocks(ts, c, body, x + pad, y + pad + title_h, inner);
+            }
+            h + mm(3.0)
+        }
+        Block::Columns { gap, columns } => {
+            let n = columns.len().max(1) as f32;
+            let cw = (width - mm(*gap) * (n - 1.0)) / n;
+            let mut h: f32 = 0.0;
+            match canvas {
+                Some(c) => {
+                    for (i, col) in columns.iter().enumerate() {
+                        let cx = x + i as f32 * (cw + mm(*gap));
+                        h = h.max(draw_blocks(ts, c, col, cx, y, cw));
+                    }
+                }
+                None => {
+                    for col in columns {
+                        h = h.max(blocks_height(ts, col, cw));
+                    }
+                }
+            }
+            h
+        }
+        Block::Table(t) => table(ts, canvas, t, x, y, width),
+        Block::Diagram(d) => diagram(ts, canvas, d, x, y, width),
+    }
+}
+
+fn table(
+    ts: &Typesetter,
+    mut canvas: Option<&mut Canvas>,
+    t: &Table,
+    x: f32,
+    y: f32,
+    width: f32,
+) -> f32 {
+    let total: f32 = t.widths.iter().sum::<f32>().max(0.001);
+    let widths: Vec<f32> = t.widths.iter().map(|w| w / total * width).collect();
+    let pad = 3.0;
+    let mut cy = y;
+    for (r, row) in t.rows.iter().enumerate() {
+        let head = t.head && r == 0;
+        let cells: Vec<Vec<Span>> = row
+            .iter()
+            .map(|c| {
+                c.iter()
+                    .map(|s| Span {
+                        bold: s.bold || head,
+                        ..s.clone()
+                    })
+                    .collect()
+            })
+            .collect();
+        let mut rh: f32 = t.size * 1.3;
+        for (c, cell) in cells.iter().enumerate() {
+            rh = rh.max(ts.spans(
+                None,
+                cell,
+                t.size,
+                t.align[c],
+                0.0,
+                0.0,
+                widths[c] - 2.0 * pad,
+                BLACK,
+            ));
+        }
+        rh += 2.0 * pad * 0.8;
+        if let Some(cv) = canvas.as_deref_mut() {
+            if head {
+                cv.rect(x, cy, width, rh, None, Some(SHADE));
+            }
+            let mut cx = x;
+            for (c, cell) in cells.iter().enumerate() {
+                ts.spans(
+                    Some(&mut *cv),
+                    cell,
+                    t.size,
+                    t.align[c],
+                    cx + pad,
+                    cy + pad * 0.8,
+                    widths[c] - 2.0 * pad,
+                    BLACK,
+                );
+                if t.grid {
+                    cv.rect(cx, cy, widths[c], rh, Some((0.5, GREY)), None);
+                }
+                cx += widths[c];
+            }
+            if !t.grid {
+                let thick = if head { 0.8 } else { 0.3 };
+                cv.line(
+                    x,
+                    cy + rh,
+                    x + width,
+                    cy + rh,
+                    thick,
+                    if head { GREY } else { LIGHT },
+                    None,
+                );
+            }
+        }
+        cy += rh;
+    }
+    cy - y + mm(3.0)
+}
+
+/// The hand diagram: a 3 × 3 arrangement with North on top, West and East
+/// either side of the compass box and South below.
+fn diagram(
+    ts: &Typesetter,
+    canvas: Option<&mut Canvas>,
+    d: &Diagram,
+    x: f32,
+    y: f32,
+    width: f32,
+) -> f32 {
+    let size = d.size;
+    let leading = size * 1.3;
+    let hand_h = leading * 5.0;
+    // Columns fit the longest hand comfortably; the whole diagram is centred.
+    let col_w = (width / 3.0).min(size * 11.0);
+    let x0 = x + (width - 3.0 * col_w) / 2.0;
+    let has = |seat: char| d.hands.iter().any(|h| h.seat == seat);
+    let top_h = if has('N') { hand_h } else { 0.0 };
+    let bottom_h = if has('S') { hand_h } else { 0.0 };
+    let box_side = (hand_h * 1.1).min(col_w * 0.85);
+    let mid_h = hand_h.max(box_side);
+    let total = top_h + mid_h + bottom_h + mm(3.0);
+    let Some(c) = canvas else { return total };
+    let mid_y = y + top_h;
+    // The compass box with the seat letters on its edges.
+    let bx = x0 + col_w + (col_w - box_side) / 2.0;
+    let by = mid_y + (mid_h - box_side) / 2.0;
+    c.rect(
+        bx,
+        by,
+        box_side,
+        box_side,
+        Some((0.8, BLACK)),
+        Some(Ink(0.97, 0.97, 0.97)),
+    );
+    let letter = size * 0.85;
+    let lw = |s: &str| ts.width(s, letter, true);
+    for (s, lx, ly) in [
+        ("N", bx + (box_side - lw("N")) / 2.0, by + letter * 1.1),
+        (
+            "S",
+            bx + (box_side - lw("S")) / 2.0,
+            by + box_side - letter * 0.35,
+        ),
+        ("W", bx + letter * 0.35, by + box_side / 2.0 + letter * 0.35),
+        (
+            "E",
+            bx + box_side - lw("E") - letter * 0.35,
+            by + box_side / 2.0 + letter * 0.35,
+        ),
+    ] {
+        c.run(lx, ly, s, letter, true, false, GREY);
+    }
+    if !d.center.is_empty() {
+        let small = size * 0.8;
+        let lines = d.center.len() as f32;
+        let cy = by + (box_side - lines * small * 1.3) / 2.0;
+        for (i, line) in d.center.iter().enumerate() {
+            ts.spans(
+                Some(&mut *c),
+                line,
+                small,
+                Align::Center,
+                bx + letter * 1.3,
+                cy + i as f32 * small * 1.3,
+                box_side - letter * 2.6,
+                BLACK,
+            );
+        }
+    }
+    for hand in &d.hands {
+        let (hx, hy) = match hand.seat {
+            'N' => (x0 + col_w + (col_w - box_side) / 2.0, y),
+            'S' => (x0 + col_w + (col_w - box_side) / 2.0, mid_y + mid_h),
+            'W' => (x0, mid_y + (mid_h - hand_h) / 2.0),
+            _ => (
+                x0 + 2.0 * col_w + size * 0.6,
+                mid_y + (mid_h - hand_h) / 2.0,
+            ),
+        };
+        let mut label = hand.label.clone();
+        if let Some(hcp) = &hand.hcp {
+            label.push(plain("  "));
+            label.extend(hcp.iter().cloned().map(|s| Span { bold: false, ..s }));
+        }
+        ts.spans(
+            Some(&mut *c),
+            &label,
+            size,
+            Align::Left,
+            hx,
+            hy,
+            col_w * 1.2,
+            BLACK,
+        );
+        for (i, suit) in hand.suits.iter().enumerate() {
+            ts.spans(
+                Some(&mut *c),
+                suit,
+                size,
+                Align::Left,
+                hx,
+                hy + leading * (i + 1) as f32,
+                col_w * 1.2,
+                BLACK,
+            );
+        }
+    }
+    total
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::render::layout::parse;
+
+    const SAMPLE: &str = "@title Sample\n@footer Lesson | | Page {page} of {pages}\n# Heading **one**\nSome text with ♠ and ♥ and {D}{C} and __italic__ {red}red{/red}.\n\n@table widths=1,1 head grid\n| a | b |\n| 1 | 2 |\n@end\n@diagram\nN North | 14 | ♠ 10 5 3 2 | ♥ A K 4 | ♦ K 8 3 | ♣ A 5 3\nE East | 6 | ♠ Q 7 4 | ♥ 7 5 | ♦ J 10 6 | ♣ Q J 9 7 6\nS South | 16 | ♠ A K 6 | ♥ 9 6 3 2 | ♦ A Q 4 | ♣ K 4 2\nW West | 4 | ♠ J 9 8 | ♥ Q J 10 8 | ♦ 9 7 5 2 | ♣ 10 8\ncenter Board 1 | Dealer W\n@end\n@lines 3\n@page\nSecond page\n";
+
+    #[test]
+    fn same_input_same_bytes() {
+        let doc = parse(SAMPLE).unwrap();
+        let a = render(&doc, Paper::A4, Palette::TwoColour, SAMPLE.as_bytes()).unwrap();
+        let b = render(&doc, Paper::A4, Palette::TwoColour, SAMPLE.as_bytes()).unwrap();
+        assert!(a.starts_with(b"%PDF"));
+        assert_eq!(a, b);
+        if let Some(dir) = std::env::var_os("MINIBRIDGE_RENDER_DUMP") {
+            std::fs::write(std::path::Path::new(&dir).join("sample.pdf"), &a).unwrap();
+        }
+    }
+}

@@ -1,0 +1,640 @@
+//! The view model: everything a handout prints, as strings and numbers
+//! already worded in the lesson's language. Templates see only this (never
+//! the bridge or rules types), so a teacher's template cannot depend on our
+//! internals, and all wording lives in the translation files.
+
+use serde::Serialize;
+
+use super::i18n::Texts;
+use crate::bridge::{Board, Hand, Rank, Seat, Side, Strain, Suit, Vulnerability};
+use crate::dealer::constraints::ContractKind;
+use crate::lesson::Lesson;
+use crate::rules::sure_tricks::ExtraSource;
+use crate::rules::{BoardAnalysis, Contract, Reason, Statement};
+
+/// The deal format version printed in every footer: bump it when the same
+/// seed would deal different boards.
+pub const DEAL_FORMAT_VERSION: u32 = 1;
+
+/// How cards are spelled.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct CardStyle {
+    /// Print the ten as `T` instead of `10`.
+    pub ten_as_t: bool,
+}
+
+/// One suit line of a hand: symbol letter (S, H, D, C) and the cards.
+#[derive(Clone, Debug, Serialize)]
+pub struct SuitView {
+    pub suit: String,
+    pub symbol: String,
+    pub cards: String,
+}
+
+/// One hand of a board.
+#[derive(Clone, Debug, Serialize)]
+pub struct HandView {
+    pub seat: String,
+    pub name: String,
+    pub letter: String,
+    pub hcp: u32,
+    /// The worksheet shows this hand.
+    pub shown: bool,
+    pub suits: Vec<SuitView>,
+}
+
+/// One question of the worksheet with its answer for one board.
+#[derive(Clone, Debug, Serialize)]
+pub struct AnswerView {
+    pub id: String,
+    pub question: String,
+    pub answer: String,
+    pub reasons: Vec<String>,
+}
+
+/// One row of the score table: tricks taken and what they score.
+#[derive(Clone, Debug, Serialize)]
+pub struct ScoreRow {
+    pub tricks: u32,
+    pub made: bool,
+    /// Everything in one string: `400`, or `0 (defenders 50)`.
+    pub score: String,
+    /// What the declaring side scores.
+    pub declarer: String,
+    /// What the defenders score (empty where the system pays them nothing).
+    pub defenders: String,
+}
+
+/// Everything printed about one board.
+#[derive(Clone, Debug, Serialize)]
+pub struct BoardView {
+    pub number: u32,
+    pub dealer: String,
+    pub dealer_letter: String,
+    pub vulnerability: String,
+    pub ns_vulnerable: bool,
+    pub ew_vulnerable: bool,
+    pub deal_code: String,
+    /// North, East, South, West.
+    pub hands: Vec<HandView>,
+    pub ns_hcp: u32,
+    pub ew_hcp: u32,
+    pub redeal: Option<String>,
+    pub declaring_side: String,
+    pub declarer: String,
+    pub dummy: String,
+    pub leader: String,
+    pub contract: String,
+    pub advice: String,
+    pub answers: Vec<AnswerView>,
+    pub score_table: Vec<ScoreRow>,
+}
+
+/// A question of the lesson as the worksheet asks it.
+#[derive(Clone, Debug, Serialize)]
+pub struct QuestionView {
+    pub id: String,
+    pub text: String,
+    /// Answer lines to leave.
+    pub lines: u32,
+}
+
+/// The whole lesson, ready to print.
+#[derive(Clone, Debug, Serialize)]
+pub struct LessonView {
+    pub title: String,
+    pub ruleset: String,
+    pub language: String,
+    pub seed: u64,
+    pub format_version: u32,
+    pub rebuild: String,
+    pub note: String,
+    pub date: String,
+    pub questions: Vec<QuestionView>,
+    pub boards: Vec<BoardView>,
+    /// The fixed texts of the language (`t.board`, `t.dealer`, …).
+    pub t: std::collections::BTreeMap<String, String>,
+}
+
+/// Builds the view of a dealt and analysed lesson. `lesson_file` is the
+/// name the rebuild command shows.
+pub fn build(
+    lesson: &Lesson,
+    lesson_file: &str,
+    seed: u64,
+    boards: &[(Board, Option<String>)],
+    analyses: &[BoardAnalysis],
+    style: CardStyle,
+) -> LessonView {
+    let texts = Texts::for_language(lesson.language.code());
+    let w = Words { t: &texts, style };
+    let questions: Vec<QuestionView> = lesson
+        .questions
+        .iter()
+        .map(|id| QuestionView {
+            id: id.clone(),
+            text: texts.get(&format!("q_{id}")),
+            lines: match id.as_str() {
+                "announce" | "extra_tricks" => 2,
+                _ => 1,
+            },
+        })
+        .collect();
+    let boards = boards
+        .iter()
+        .zip(analyses)
+        .map(|((board, code), a)| w.board(lesson, board, code.as_deref(), a, &questions))
+        .collect();
+    LessonView {
+        title: lesson.title.clone(),
+        ruleset: lesson.ruleset.code().to_string(),
+        language: lesson.language.code().to_string(),
+        seed,
+        format_version: DEAL_FORMAT_VERSION,
+        rebuild: format!("minibridge build {lesson_file} --seed {seed}"),
+        note: lesson.note.clone().unwrap_or_default(),
+        date: lesson.date.clone().unwrap_or_default(),
+        questions,
+        boards,
+        t: texts.map(),
+    }
+}
+
+struct Words<'a> {
+    t: &'a Texts,
+    style: CardStyle,
+}
+
+impl Words<'_> {
+    fn seat(&self, s: Seat) -> String {
+        self.t.get(&format!("seat_{}", s.letter()))
+    }
+
+    fn letter(&self, s: Seat) -> String {
+        self.t.get(&format!("letter_{}", s.letter()))
+    }
+
+    fn side(&self, s: Side) -> String {
+        self.t.get(&format!("side_{}", s.code()))
+    }
+
+    fn suit(&self, s: Suit) -> String {
+        self.t.get(&format!("suit_{}", s.letter()))
+    }
+
+    fn strain(&self, s: Strain) -> String {
+        match s {
+            Strain::NoTrump => self.t.get("notrumps"),
+            Strain::Suit(s) => self.suit(s),
+        }
+    }
+
+    fn rank(&self, r: Rank) -> String {
+        let letters = self.t.get("ranks");
+        let honours: Vec<&str> = letters.split_whitespace().collect();
+        match r.value() {
+            11..=14 if honours.len() == 4 => honours[(14 - r.value()) as usize].to_string(),
+            10 if !self.style.ten_as_t => "10".to_string(),
+            _ => r.letter().to_string(),
+        }
+    }
+
+    fn cards(&self, hand: Hand, suit: Suit) -> String {
+        let h = hand.holding(suit);
+        if h.is_empty() {
+            return "—".to_string();
+        }
+        h.ranks()
+            .map(|r| self.rank(r))
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+
+    fn fill(&self, key: &str, pairs: &[(&str, String)]) -> String {
+        let mut s = self.t.get(key);
+        for (k, v) in pairs {
+            s = s.replace(&format!("{{{k}}}"), v);
+        }
+        s
+    }
+
+    fn contract(&self, c: Contract) -> String {
+        let nt = self.t.get("nt");
+        match c {
+            Contract::Mini { strain, kind } => {
+                let key = match kind {
+                    ContractKind::Game => "game_in",
+                    ContractKind::Part => "part_in",
+                };
+                self.fill(key, &[("strain", self.strain(strain))])
+            }
+            _ => c.to_string().replace("NT", &nt),
+        }
+    }
+
+    fn reason(&self, r: &Reason, english: &str) -> String {
+        let key;
+        let mut pairs: Vec<(&str, String)> = Vec::new();
+        match *r {
+            Reason::MajorFit { side, suit, cards } => {
+                key = "r_major_fit";
+                pairs = vec![
+                    ("side", self.side(side)),
+                    ("suit", self.suit(suit)),
+                    ("cards", cards.to_string()),
+                ];
+            }
+            Reason::NoMajorFit { side } => {
+                key = "r_no_major_fit";
+                pairs.push(("side", self.side(side)));
+            }
+            Reason::MinorFitPartScore {
+                side,
+                suit,
+                cards,
+                hcp,
+                threshold,
+            } => {
+                key = "r_minor_part";
+                pairs = vec![
+                    ("side", self.side(side)),
+                    ("suit", self.suit(suit)),
+                    ("cards", cards.to_string()),
+                    ("hcp", hcp.to_string()),
+                    ("threshold", threshold.to_string()),
+                ];
+            }
+            Reason::MinorFitGameInNoTrumps {
+                side,
+                suit,
+                cards,
+                hcp,
+            } => {
+                key = "r_minor_game_nt";
+                pairs = vec![
+                    ("side", self.side(side)),
+                    ("suit", self.suit(suit)),
+                    ("cards", cards.to_string()),
+                    ("hcp", hcp.to_string()),
+                ];
+            }
+            Reason::GamePoints {
+                side,
+                hcp,
+                threshold,
+            } => {
+                key = "r_game_points";
+                pairs = vec![
+                    ("side", self.side(side)),
+                    ("hcp", hcp.to_string()),
+                    ("threshold", threshold.to_string()),
+                ];
+            }
+            Reason::PartScorePoints {
+                side,
+                hcp,
+                threshold,
+            } => {
+                key = "r_part_points";
+                pairs = vec![
+                    ("side", self.side(side)),
+                    ("hcp", hcp.to_string()),
+                    ("threshold", threshold.to_string()),
+                ];
+            }
+            Reason::Opens { seat, hcp } => {
+                key = "r_opens";
+                pairs = vec![("seat", self.seat(seat)), ("hcp", hcp.to_string())];
+            }
+            Reason::CombinedTooFew {
+                side,
+                hcp,
+                next_opener,
+                ..
+            } => {
+                key = "r_too_few";
+                pairs = vec![
+                    ("side", self.side(side)),
+                    ("hcp", hcp.to_string()),
+                    ("next", self.seat(next_opener)),
+                ];
+            }
+            Reason::TrumpFit { side, suit, cards } => {
+                key = "r_trump_fit";
+                pairs = vec![
+                    ("side", self.side(side)),
+                    ("suit", self.suit(suit)),
+                    ("cards", cards.to_string()),
+                ];
+            }
+            Reason::NoFit { side } => {
+                key = "r_no_fit";
+                pairs.push(("side", self.side(side)));
+            }
+            Reason::LevelFromPoints {
+                side,
+                hcp,
+                level,
+                tricks,
+            } => {
+                key = "r_level";
+                pairs = vec![
+                    ("side", self.side(side)),
+                    ("hcp", hcp.to_string()),
+                    ("level", level.to_string()),
+                    ("tricks", tricks.to_string()),
+                ];
+            }
+            Reason::WinningBid {
+                seat,
+                tricks,
+                strain,
+            } => {
+                key = "r_winning_bid";
+                pairs = vec![
+                    ("seat", self.seat(seat)),
+                    ("tricks", tricks.to_string()),
+                    ("strain", self.strain(strain)),
+                ];
+            }
+            // No wording of its own yet: the rules' English sentence.
+            _ => return english.to_string(),
+        }
+        match self.t.lookup(key) {
+            Some(_) => self.fill(key, &pairs),
+            None => english.to_string(),
+        }
+    }
+
+    fn board(
+        &self,
+        lesson: &Lesson,
+        board: &Board,
+        code: Option<&str>,
+        a: &BoardAnalysis,
+        questions: &[QuestionView],
+    ) -> BoardView {
+        let hands = [Seat::North, Seat::East, Seat::South, Seat::West]
+            .into_iter()
+            .map(|s| {
+                let hand = board.deal.hand(s);
+                HandView {
+                    seat: s.letter().to_string(),
+                    name: self.seat(s),
+                    letter: self.letter(s),
+                    hcp: hand.hcp(),
+                    shown: lesson.hands_shown.contains(&s),
+                    suits: Suit::ALL
+                        .into_iter()
+                        .map(|suit| SuitView {
+                            suit: suit.letter().to_string(),
+                            symbol: suit.symbol().to_string(),
+                            cards: self.cards(hand, suit),
+                        })
+                        .collect(),
+                }
+            })
+            .collect();
+        let (ns_vul, ew_vul, vul_key) = match board.vulnerability {
+            Vulnerability::None => (false, false, "vul_none"),
+            Vulnerability::NorthSouth => (true, false, "vul_ns"),
+            Vulnerability::EastWest => (false, true, "vul_ew"),
+            Vulnerability::All => (true, true, "vul_all"),
+        };
+        let opt_seat = |s: Option<Seat>| s.map(|s| self.seat(s)).unwrap_or_default();
+        let contract = a.contract().map(|c| self.contract(c)).unwrap_or_default();
+        let reasons: Vec<String> = a
+            .reasons
+            .iter()
+            .map(|r| self.reason(&r.reason, &r.text))
+            .collect();
+        let score_table = a
+            .score_table
+            .iter()
+            .map(|o| ScoreRow {
+                tricks: u32::from(o.tricks),
+                made: o.made,
+                score: if o.defender_score.quarters() != 0 {
+                    format!(
+                        "{} ({} {})",
+                        o.declarer_score,
+                        self.t.get("defenders"),
+                        o.defender_score
+                    )
+                } else {
+                    o.declarer_score.to_string()
+                },
+                declarer: o.declarer_score.to_string(),
+                defenders: if o.defender_score.quarters() != 0 {
+                    o.defender_score.to_string()
+                } else {
+                    String::new()
+                },
+            })
+            .collect();
+        let answers = questions
+            .iter()
+            .map(|q| {
+                let (answer, reasons) = self.answer(&q.id, a, &contract, &reasons);
+                AnswerView {
+                    id: q.id.clone(),
+                    question: q.text.clone(),
+                    answer,
+                    reasons,
+                }
+            })
+            .collect();
+        BoardView {
+            number: board.number,
+            dealer: self.seat(board.dealer),
+            dealer_letter: self.letter(board.dealer),
+            vulnerability: self.t.get(vul_key),
+            ns_vulnerable: ns_vul,
+            ew_vulnerable: ew_vul,
+            deal_code: code.unwrap_or_default().to_string(),
+            hands,
+            ns_hcp: a.side_hcp.north_south,
+            ew_hcp: a.side_hcp.east_west,
+            redeal: a
+                .redeal_reason
+                .map(|r| self.fill("redeal", &[("why", r.english().to_string())])),
+            declaring_side: a.declaring_side.map(|s| self.side(s)).unwrap_or_default(),
+            declarer: opt_seat(a.declarer),
+            dummy: opt_seat(a.dummy),
+            leader: opt_seat(a.opening_leader),
+            contract,
+            advice: a.advice.clone().unwrap_or_default(),
+            answers,
+            score_table,
+        }
+    }
+
+    /// The answer to question `id` and the reasoning printed under it.
+    fn answer(
+        &self,
+        id: &str,
+        a: &BoardAnalysis,
+        contract: &str,
+        reasons: &[String],
+    ) -> (String, Vec<String>) {
+        let per_seat = [
+            (Seat::North, a.hcp.north),
+            (Seat::East, a.hcp.east),
+            (Seat::South, a.hcp.south),
+            (Seat::West, a.hcp.west),
+        ];
+        let side_points = |s: Side, hcp: u32| {
+            self.fill(
+                "a_side_points",
+                &[("side", self.side(s)), ("hcp", hcp.to_string())],
+            )
+        };
+        match id {
+            "hcp" => (
+                per_seat
+                    .iter()
+                    .map(|(s, h)| format!("{} {h}", self.letter(*s)))
+                    .collect::<Vec<_>>()
+                    .join(", "),
+                vec![format!(
+                    "{}; {}",
+                    side_points(Side::NorthSouth, a.side_hcp.north_south),
+                    side_points(Side::EastWest, a.side_hcp.east_west)
+                )],
+            ),
+            "announce" => {
+                let said = a
+                    .announcements
+                    .iter()
+                    .map(|x| {
+                        let key = match x.statement {
+                            Statement::Announce => "a_announce",
+                            Statement::Pass => "a_pass",
+                            Statement::Open => "a_open",
+                            Statement::Report => "a_report",
+                        };
+                        self.fill(
+                            key,
+                            &[("seat", self.letter(x.seat)), ("hcp", x.hcp.to_string())],
+                        )
+                    })
+                    .collect::<Vec<_>>()
+                    .join(", ");
+                (
+                    self.fill("a_first", &[("seat", self.seat(a.first_to_speak))]),
+                    vec![said],
+                )
+            }
+            "declaring_side" => match a.declaring_side {
+                Some(s) => {
+                    let hcp = match s {
+                        Side::NorthSouth => a.side_hcp.north_south,
+                        Side::EastWest => a.side_hcp.east_west,
+                    };
+                    (self.side(s), vec![side_points(s, hcp)])
+                }
+                None => (self.seat_or_redeal(a, a.declarer), Vec::new()),
+            },
+            "declarer_dummy" => (
+                self.fill(
+                    "a_declarer_dummy",
+                    &[
+                        (
+                            "declarer",
+                            a.declarer.map(|s| self.seat(s)).unwrap_or_default(),
+                        ),
+                        ("dummy", a.dummy.map(|s| self.seat(s)).unwrap_or_default()),
+                    ],
+                ),
+                Vec::new(),
+            ),
+            "leader" => (
+                a.opening_leader
+                    .map(|s| self.fill("a_leader", &[("seat", self.seat(s))]))
+                    .unwrap_or_default(),
+                Vec::new(),
+            ),
+            "lead" => (
+                a.opening_leader
+                    .map(|s| self.fill("a_lead", &[("seat", self.seat(s))]))
+                    .unwrap_or_default(),
+                Vec::new(),
+            ),
+            "sure_tricks" => match a.sure() {
+                Some(t) => (
+                    self.fill("a_sure", &[("total", t.total().to_string())]),
+                    vec![
+                        Suit::ALL
+                            .into_iter()
+                            .map(|s| format!("{} {}", s.symbol(), t.suit(s)))
+                            .collect::<Vec<_>>()
+                            .join("  "),
+                    ],
+                ),
+                None => (String::new(), Vec::new()),
+            },
+            "contract" | "game" | "bid" => (contract.to_string(), reasons.to_vec()),
+            "extra_tricks" => match a.sure() {
+                Some(t) if t.extra.is_empty() => (self.t.get("a_no_extra"), Vec::new()),
+                Some(t) => {
+                    let lines: Vec<String> = t
+                        .extra
+                        .iter()
+                        .map(|e| {
+                            let key = match e.source {
+                                ExtraSource::Length => "x_length",
+                                ExtraSource::Promotion => "x_promotion",
+                                ExtraSource::Finesse => "x_finesse",
+                            };
+                            match self.t.lookup(key) {
+                                Some(_) => self.fill(
+                                    key,
+                                    &[
+                                        ("suit", e.suit.symbol().to_string()),
+                                        ("n", e.tricks.to_string()),
+                                    ],
+                                ),
+                                None => e.english(),
+                            }
+                        })
+                        .collect();
+                    (lines.join("; "), Vec::new())
+                }
+                None => (String::new(), Vec::new()),
+            },
+            "score" => match a.contract() {
+                Some(c) => {
+                    let needed = u32::from(c.tricks_needed());
+                    let row = a.score_table.iter().find(|o| u32::from(o.tricks) == needed);
+                    (
+                        row.map(|o| o.declarer_score.to_string())
+                            .unwrap_or_default(),
+                        vec![self.fill("a_needed", &[("tricks", needed.to_string())])],
+                    )
+                }
+                None => (String::new(), Vec::new()),
+            },
+            _ => (String::new(), Vec::new()),
+        }
+    }
+
+    fn seat_or_redeal(&self, a: &BoardAnalysis, s: Option<Seat>) -> String {
+        match (s, a.redeal_reason) {
+            (Some(s), _) => self.seat(s),
+            (None, Some(r)) => self.fill("redeal", &[("why", r.english().to_string())]),
+            _ => String::new(),
+        }
+    }
+}
+
+/// The rules' analysis of each board under the lesson's ruleset (with the
+/// lesson's own game thresholds under `ebu`).
+pub fn analyses(lesson: &Lesson, boards: &[Board]) -> Vec<BoardAnalysis> {
+    boards
+        .iter()
+        .map(|b| match lesson.ruleset {
+            crate::rules::Ruleset::Ebu => crate::rules::analyze_with(b, &lesson.ebu),
+            r => crate::rules::analyze(b, r),
+        })
+        .collect()
+}

@@ -1,0 +1,395 @@
+//! Handouts: the seed-000 exercise deal rendered to PDF, read back with a
+//! PDF reader, and checked for the facts, pages, fonts and bytes.
+
+use minibridge::bridge::{Board, Deal, Seat, Vulnerability};
+use minibridge::lesson::{self, Lesson};
+use minibridge::render::{self, Paper, RenderError, RenderOptions, Templates};
+
+use crate::common::root;
+
+const EXERCISE: &str = "W:J98.QJT8.9752.T8 T532.AK4.K83.A53 Q74.75.JT6.QJ976 AK6.9632.AQ4.K42";
+
+fn exercise_lesson() -> Lesson {
+    lesson::load(&root().join("lessons/exercise.yaml")).expect("the exercise lesson loads")
+}
+
+fn exercise_board() -> Board {
+    Board {
+        number: 1,
+        dealer: Seat::West,
+        vulnerability: Vulnerability::None,
+        deal: Deal::parse_pbn(EXERCISE).expect("the exercise deal parses"),
+    }
+}
+
+fn view_of(lesson: &Lesson, boards: &[Board]) -> render::LessonView {
+    let analyses = render::view::analyses(lesson, boards);
+    let with_codes: Vec<(Board, Option<String>)> =
+        boards.iter().map(|b| (b.clone(), None)).collect();
+    render::view::build(
+        lesson,
+        "lessons/exercise.yaml",
+        0,
+        &with_codes,
+        &analyses,
+        render::CardStyle::default(),
+    )
+}
+
+fn opts(lesson: &Lesson, outputs: &[&str]) -> RenderOptions {
+    RenderOptions {
+        paper: match lesson.paper {
+            lesson::Paper::A4 => Paper::A4,
+            lesson::Paper::Letter => Paper::Letter,
+        },
+        outputs: outputs.iter().map(|s| s.to_string()).collect(),
+        ..RenderOptions::default()
+    }
+}
+
+fn render_one(lesson: &Lesson, boards: &[Board], output: &str) -> Vec<u8> {
+    let view = view_of(lesson, boards);
+    let mut files = render::render_handouts(&view, &opts(lesson, &[output]), &Templates::builtin())
+        .expect("the handout renders");
+    assert_eq!(files.len(), 1);
+    files.remove(0).bytes
+}
+
+/// All text of a PDF, pages in order, whitespace collapsed.
+fn text_of(pdf: &[u8]) -> String {
+    let doc = lopdf::Document::load_mem(pdf).expect("our PDF parses");
+    let pages: Vec<u32> = doc.get_pages().keys().copied().collect();
+    let text = doc.extract_text(&pages).expect("text extracts");
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+fn page_sizes(pdf: &[u8]) -> Vec<(f32, f32)> {
+    let doc = lopdf::Document::load_mem(pdf).unwrap();
+    doc.get_pages()
+        .values()
+        .map(|id| {
+            let page = doc.get_object(*id).unwrap().as_dict().unwrap();
+            let mb = page.get(b"MediaBox").unwrap().as_array().unwrap();
+            let n = |o: &lopdf::Object| {
+                o.as_float()
+                    .or_else(|_| o.as_i64().map(|i| i as f32))
+                    .unwrap()
+            };
+            (n(&mb[2]) - n(&mb[0]), n(&mb[3]) - n(&mb[1]))
+        })
+        .collect()
+}
+
+#[test]
+fn answer_key_states_the_exercise_answers() {
+    let lesson = exercise_lesson();
+    let text = text_of(&render_one(&lesson, &[exercise_board()], "answers"));
+    for fact in [
+        "N 14, E 6, S 16, W 4",
+        "West speaks first",
+        "North–South",
+        "Declarer South, dummy North",
+        "West leads",
+        "9 sure tricks",
+        "game in no trumps",
+        "Page 1 of",
+        "seed 0",
+        "deal format 1",
+        "minibridge build lessons/exercise.yaml --seed 0",
+    ] {
+        assert!(text.contains(fact), "answers.pdf lacks `{fact}`:\n{text}");
+    }
+}
+
+#[test]
+fn answer_key_in_german() {
+    let mut lesson = exercise_lesson();
+    lesson.language = lesson::Language::De;
+    let text = text_of(&render_one(&lesson, &[exercise_board()], "answers"));
+    for fact in [
+        "Lösungen",
+        "N 14, O 6, S 16, W 4",
+        "West sagt zuerst an",
+        "Alleinspieler Süd, Dummy Nord",
+        "9 sichere Stiche",
+        "Vollspiel in Sans Atout",
+        "Seite 1 von",
+        "♣ D B 9 7 6",
+    ] {
+        assert!(
+            text.contains(fact),
+            "German answers.pdf lacks `{fact}`:\n{text}"
+        );
+    }
+}
+
+#[test]
+fn worksheet_asks_the_nine_questions_on_one_a4_page() {
+    let lesson = exercise_lesson();
+    let pdf = render_one(&lesson, &[exercise_board()], "worksheet");
+    let text = text_of(&pdf);
+    assert_eq!(lesson.questions.len(), 9);
+    for n in 1..=9 {
+        assert!(
+            text.contains(&format!("{n}. ")),
+            "question {n} missing:\n{text}"
+        );
+    }
+    assert!(text.contains("How many high-card points"));
+    // The ten prints as 10, a void as a dash; the worksheet hides no hand here.
+    assert!(text.contains("10 5 3 2"), "{text}");
+    let sizes = page_sizes(&pdf);
+    assert_eq!(sizes.len(), 1);
+    let (w, h) = sizes[0];
+    assert!(
+        (w - 595.3).abs() < 1.0 && (h - 841.9).abs() < 1.0,
+        "{w}×{h}"
+    );
+}
+
+#[test]
+fn letter_paper_and_one_page_per_board() {
+    let mut lesson = exercise_lesson();
+    lesson.paper = lesson::Paper::Letter;
+    let boards: Vec<Board> = (1..=3)
+        .map(|n| Board::numbered(n, exercise_board().deal))
+        .collect();
+    let pdf = render_one(&lesson, &boards, "worksheet");
+    let sizes = page_sizes(&pdf);
+    assert_eq!(sizes.len(), 3);
+    for (w, h) in sizes {
+        assert!(
+            (w - 612.0).abs() < 1.0 && (h - 792.0).abs() < 1.0,
+            "{w}×{h}"
+        );
+    }
+    let text = text_of(&pdf);
+    assert!(text.contains("Page 3 of 3"), "{text}");
+}
+
+#[test]
+fn every_output_renders_and_fonts_are_embedded_subsets() {
+    let lesson = exercise_lesson();
+    let boards: Vec<Board> = (1..=16)
+        .map(|n| Board::numbered(n, exercise_board().deal))
+        .collect();
+    let view = view_of(&lesson, &boards);
+    let files = render::render_handouts(
+        &view,
+        &opts(
+            &lesson,
+            &lesson
+                .outputs
+                .iter()
+                .map(String::as_str)
+                .collect::<Vec<_>>(),
+        ),
+        &Templates::builtin(),
+    )
+    .unwrap();
+    let names: Vec<&str> = files.iter().map(|f| f.file_name.as_str()).collect();
+    assert_eq!(
+        names,
+        [
+            "worksheet.pdf",
+            "answers.pdf",
+            "hand-records.pdf",
+            "labels.pdf",
+            "curtain-cards.pdf",
+            "score-sheet.pdf"
+        ]
+    );
+    for f in &files {
+        let doc = lopdf::Document::load_mem(&f.bytes).unwrap();
+        let mut subset_fonts = 0;
+        let mut embedded = 0;
+        for obj in doc.objects.values() {
+            if let Ok(d) = obj.as_dict() {
+                if d.get(b"Type").ok().and_then(|t| t.as_name().ok()) == Some(b"FontDescriptor") {
+                    let name = d.get(b"FontName").unwrap().as_name().unwrap();
+                    // A subset's name carries a six-letter tag: `ABCDEF+Name`.
+                    if name.len() > 7 && name[6] == b'+' {
+                        subset_fonts += 1;
+                    }
+                    if d.has(b"FontFile2") {
+                        embedded += 1;
+                    }
+                }
+            }
+        }
+        assert!(embedded >= 1, "{}: no embedded font", f.file_name);
+        assert_eq!(
+            subset_fonts, embedded,
+            "{}: a font is not subset",
+            f.file_name
+        );
+        // A whole DejaVu Sans is over 700 kB; subsets keep files small.
+        assert!(
+            f.bytes.len() < 400_000,
+            "{}: {} bytes",
+            f.file_name,
+            f.bytes.len()
+        );
+    }
+    let labels = files.iter().find(|f| f.file_name == "labels.pdf").unwrap();
+    assert_eq!(
+        page_sizes(&labels.bytes).len(),
+        1,
+        "16 labels fit one L7160 sheet of 21"
+    );
+    let records = files
+        .iter()
+        .find(|f| f.file_name == "hand-records.pdf")
+        .unwrap();
+    assert_eq!(page_sizes(&records.bytes).len(), 4, "16 boards at 4 a page");
+    let text = text_of(&records.bytes);
+    for n in 1..=16 {
+        assert!(
+            text.contains(&format!("Board {n} ")),
+            "hand records lack board {n}"
+        );
+    }
+}
+
+#[test]
+fn rendering_twice_gives_the_same_bytes() {
+    let lesson = exercise_lesson();
+    let a = render_one(&lesson, &[exercise_board()], "answers");
+    let b = render_one(&lesson, &[exercise_board()], "answers");
+    assert!(a == b, "two renders differ");
+}
+
+#[test]
+fn template_syntax_error_names_file_line_and_cause() {
+    let lesson = exercise_lesson();
+    let view = view_of(&lesson, &[exercise_board()]);
+    let mut templates = Templates::builtin();
+    templates.set(
+        "worksheet.tera",
+        "my/worksheet.tera",
+        "line one\nline two\n{% for b in boards %}\n{{ b.number | }}\n{% endfor %}\n",
+    );
+    let err =
+        render::render_handouts(&view, &opts(&lesson, &["worksheet"]), &templates).unwrap_err();
+    match &err {
+        RenderError::Template { file, line, cause } => {
+            assert_eq!(file, "my/worksheet.tera");
+            assert_eq!(*line, 4);
+            assert!(
+                !cause.is_empty() && !cause.contains("Failed to render"),
+                "{cause}"
+            );
+        }
+        e => panic!("expected a template error, got {e:?}"),
+    }
+    assert!(err.to_string().starts_with("my/worksheet.tera:4:"), "{err}");
+}
+
+#[test]
+fn layout_error_points_at_the_generated_line() {
+    let lesson = exercise_lesson();
+    let view = view_of(&lesson, &[exercise_board()]);
+    let mut templates = Templates::builtin();
+    templates.set(
+        "answers.tera",
+        "my/answers.tera",
+        "# {{ title }}\n@box\nnever closed\n",
+    );
+    let err = render::render_handouts(&view, &opts(&lesson, &["answers"]), &templates).unwrap_err();
+    assert!(
+        matches!(err, RenderError::Layout { line: 2, .. }),
+        "{err:?}"
+    );
+}
+
+/// The layout text of each built-in template for the exercise, compared
+/// with `tests/golden/render/`; `UPDATE_GOLDEN=1` rewrites the files.
+#[test]
+fn layout_text_matches_golden_files() {
+    let lesson = exercise_lesson();
+    let view = view_of(&lesson, &[exercise_board()]);
+    let update = std::env::var_os("UPDATE_GOLDEN").is_some();
+    for name in [
+        "worksheet",
+        "answers",
+        "hand-records",
+        "labels",
+        "curtain-cards",
+        "score-sheet",
+    ] {
+        let text = render::render_layout(
+            &view,
+            &opts(&lesson, &[]),
+            &Templates::builtin(),
+            &format!("{name}.tera"),
+        )
+        .unwrap();
+        let path = root().join(format!("tests/golden/render/exercise-{name}.txt"));
+        if update {
+            std::fs::write(&path, &text).unwrap();
+        } else {
+            let want = std::fs::read_to_string(&path)
+                .unwrap_or_else(|_| panic!("{} missing; run with UPDATE_GOLDEN=1", path.display()));
+            assert_eq!(
+                text, want,
+                "{name}: layout text changed; run with UPDATE_GOLDEN=1 if intended"
+            );
+        }
+    }
+}
+
+#[test]
+fn build_with_a_broken_template_exits_2_and_writes_nothing() {
+    let tmp = std::env::temp_dir().join(format!("minibridge-render-{}", std::process::id()));
+    let templates = tmp.join("templates");
+    std::fs::create_dir_all(&templates).unwrap();
+    std::fs::write(
+        templates.join("answers.tera"),
+        "ok\n{% if title %}\nno end\n",
+    )
+    .unwrap();
+    let out = tmp.join("out");
+    let run = std::process::Command::new(env!("CARGO_BIN_EXE_minibridge"))
+        .arg("build")
+        .arg(root().join("lessons/exercise.yaml"))
+        .arg("--out")
+        .arg(&out)
+        .arg("--templates")
+        .arg(&templates)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&run.stderr);
+    assert_eq!(run.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("answers.tera:"), "{stderr}");
+    assert!(!out.join("exercise").exists(), "files were written");
+    std::fs::remove_dir_all(&tmp).ok();
+}
+
+#[test]
+fn build_writes_the_pdfs_beside_the_pbn() {
+    let out = std::env::temp_dir().join(format!("minibridge-render-ok-{}", std::process::id()));
+    let run = std::process::Command::new(env!("CARGO_BIN_EXE_minibridge"))
+        .arg("build")
+        .arg(root().join("lessons/exercise.yaml"))
+        .arg("--out")
+        .arg(&out)
+        .output()
+        .unwrap();
+    assert!(
+        run.status.success(),
+        "{}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+    for f in [
+        "deals.pbn",
+        "worksheet.pdf",
+        "answers.pdf",
+        "hand-records.pdf",
+        "labels.pdf",
+        "curtain-cards.pdf",
+        "score-sheet.pdf",
+    ] {
+        assert!(out.join("exercise").join(f).is_file(), "{f} missing");
+    }
+    std::fs::remove_dir_all(&out).ok();
+}
