@@ -10,7 +10,7 @@ use crate::common::root;
 const EXERCISE: &str = "W:J98.QJT8.9752.T8 T532.AK4.K83.A53 Q74.75.JT6.QJ976 AK6.9632.AQ4.K42";
 
 fn exercise_lesson() -> Lesson {
-    lesson::load(&root().join("lessons/exercise.yaml")).expect("the exercise lesson loads")
+    lesson::load(&root().join("lessons/11-exercise-deal.yaml")).expect("the exercise lesson loads")
 }
 
 fn exercise_board() -> Board {
@@ -28,7 +28,7 @@ fn view_of(lesson: &Lesson, boards: &[Board]) -> render::LessonView {
         boards.iter().map(|b| (b.clone(), None)).collect();
     render::view::build(
         lesson,
-        "lessons/exercise.yaml",
+        "lessons/11-exercise-deal.yaml",
         0,
         &with_codes,
         &analyses,
@@ -95,7 +95,7 @@ fn answer_key_states_the_exercise_answers() {
         "Page 1 of",
         "seed 0",
         "deal format 1",
-        "minibridge build lessons/exercise.yaml --seed 0",
+        "minibridge build lessons/11-exercise-deal.yaml --seed 0",
     ] {
         assert!(text.contains(fact), "answers.pdf lacks `{fact}`:\n{text}");
     }
@@ -351,7 +351,7 @@ fn build_with_a_broken_template_exits_2_and_writes_nothing() {
     let out = tmp.join("out");
     let run = std::process::Command::new(env!("CARGO_BIN_EXE_minibridge"))
         .arg("build")
-        .arg(root().join("lessons/exercise.yaml"))
+        .arg(root().join("lessons/11-exercise-deal.yaml"))
         .arg("--out")
         .arg(&out)
         .arg("--templates")
@@ -370,7 +370,7 @@ fn build_writes_the_pdfs_beside_the_pbn() {
     let out = std::env::temp_dir().join(format!("minibridge-render-ok-{}", std::process::id()));
     let run = std::process::Command::new(env!("CARGO_BIN_EXE_minibridge"))
         .arg("build")
-        .arg(root().join("lessons/exercise.yaml"))
+        .arg(root().join("lessons/11-exercise-deal.yaml"))
         .arg("--out")
         .arg(&out)
         .output()
@@ -389,7 +389,7 @@ fn build_writes_the_pdfs_beside_the_pbn() {
         "curtain-cards.pdf",
         "score-sheet.pdf",
     ] {
-        assert!(out.join("exercise").join(f).is_file(), "{f} missing");
+        assert!(out.join("11-exercise-deal").join(f).is_file(), "{f} missing");
     }
     std::fs::remove_dir_all(&out).ok();
 }
