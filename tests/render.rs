@@ -389,7 +389,10 @@ fn build_writes_the_pdfs_beside_the_pbn() {
         "curtain-cards.pdf",
         "score-sheet.pdf",
     ] {
-        assert!(out.join("11-exercise-deal").join(f).is_file(), "{f} missing");
+        assert!(
+            out.join("11-exercise-deal").join(f).is_file(),
+            "{f} missing"
+        );
     }
     std::fs::remove_dir_all(&out).ok();
 }

@@ -171,6 +171,19 @@ pub struct Outcome {
     pub defender_score: Points,
 }
 
+impl Outcome {
+    /// A made contract: `total` points to the declaring side, none to the
+    /// defenders (how `ebu` and `dbv` both score a made contract).
+    pub fn made(tricks: u8, total: i64) -> Outcome {
+        Outcome {
+            tricks,
+            made: true,
+            declarer_score: Points::whole(total),
+            defender_score: Points::ZERO,
+        }
+    }
+}
+
 /// A trick count outside 0–13.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("{0} tricks is impossible; the number of tricks must be 0-13")]

@@ -72,12 +72,7 @@ pub fn score(contract: Contract, tricks: u8) -> Outcome {
         _ => 0,
     };
     let total = bid + bonus + overtrick_points(strain) * (tricks - needed) as i64;
-    Outcome {
-        tricks,
-        made: true,
-        declarer_score: Points::whole(total),
-        defender_score: Points::ZERO,
-    }
+    Outcome::made(tricks, total)
 }
 
 impl RuleSystem for Dbv {

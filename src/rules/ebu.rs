@@ -160,12 +160,7 @@ pub fn score(contract: Contract, tricks: u8) -> Outcome {
     let total = trick_points(strain, needed as u32 - 6)
         + overtrick_points(strain) * (tricks - needed) as i64
         + bonus;
-    Outcome {
-        tricks,
-        made: true,
-        declarer_score: Points::whole(total),
-        defender_score: Points::ZERO,
-    }
+    Outcome::made(tricks, total)
 }
 
 impl RuleSystem for Ebu {
