@@ -107,6 +107,9 @@ pub struct LessonView {
     pub language: String,
     pub seed: u64,
     pub format_version: u32,
+    /// The program that printed the set (`CARGO_PKG_VERSION`); a new one
+    /// prints the same boards from the same seed.
+    pub program_version: String,
     pub rebuild: String,
     pub note: String,
     pub date: String,
@@ -151,6 +154,7 @@ pub fn build(
         language: lesson.language.code().to_string(),
         seed,
         format_version: DEAL_FORMAT_VERSION,
+        program_version: env!("CARGO_PKG_VERSION").to_string(),
         rebuild: format!("minibridge build {lesson_file} --seed {seed}"),
         note: lesson.note.clone().unwrap_or_default(),
         date: lesson.date.clone().unwrap_or_default(),
