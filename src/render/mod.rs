@@ -21,7 +21,7 @@ pub use pdf::{Palette, Paper};
 pub use view::{CardStyle, LessonView};
 
 /// The built-in templates, by file name.
-const BUILTIN: [(&str, &str); 6] = [
+const BUILTIN: [(&str, &str); 7] = [
     (
         "worksheet.tera",
         include_str!("../../templates/worksheet.tera"),
@@ -39,6 +39,10 @@ const BUILTIN: [(&str, &str); 6] = [
     (
         "score-sheet.tera",
         include_str!("../../templates/score-sheet.tera"),
+    ),
+    (
+        "contents.tera",
+        include_str!("../../templates/contents.tera"),
     ),
 ];
 
@@ -289,18 +293,7 @@ pub fn render_handouts(
             .find(|o| o.0 == key)
             .ok_or_else(|| RenderError::UnknownOutput(key.clone()))?;
         let text = render_layout(view, opts, templates, template)?;
-        let origin = &templates.sources[*template].0;
-        let doc = layout::parse(&text).map_err(|e| RenderError::Layout {
-            file: origin.clone(),
-            line: e.line,
-            message: e.message.clone(),
-            text: text
-                .lines()
-                .nth(e.line.saturating_sub(1))
-                .unwrap_or("")
-                .trim()
-                .to_string(),
-        })?;
+        let doc = parse_output(&text, &templates.sources[*template].0)?;
         let bytes =
             pdf::render(&doc, opts.paper, opts.palette, text.as_bytes()).map_err(|cause| {
                 RenderError::Pdf {
@@ -314,4 +307,172 @@ pub fn render_handouts(
         });
     }
     Ok(out)
+}
+
+/// Parses a template's output; an error names the template and the line.
+fn parse_output(text: &str, origin: &str) -> Result<layout::Document, RenderError> {
+    layout::parse(text).map_err(|e| RenderError::Layout {
+        file: origin.to_string(),
+        line: e.line,
+        message: e.message.clone(),
+        text: text
+            .lines()
+            .nth(e.line.saturating_sub(1))
+            .unwrap_or("")
+            .trim()
+            .to_string(),
+    })
+}
+
+/// One lesson's part of a pack: its view, options and templates, so each
+/// lesson prints in the pack exactly as in its own folder.
+#[derive(Clone, Copy, Debug)]
+pub struct PackLesson<'a> {
+    pub view: &'a LessonView,
+    pub opts: &'a RenderOptions,
+    pub templates: &'a Templates,
+}
+
+/// A line of the contents page.
+#[derive(Serialize)]
+struct ContentsLine {
+    title: String,
+    ruleset: String,
+    seed: u64,
+    boards: usize,
+    /// The pack page the lesson starts on.
+    page: usize,
+}
+
+/// What `contents.tera` sees.
+#[derive(Serialize)]
+struct ContentsView {
+    title: String,
+    handout: String,
+    lessons: Vec<ContentsLine>,
+    program_version: &'static str,
+    format_version: u32,
+    t: BTreeMap<String, String>,
+}
+
+/// Renders one handout (`worksheet` or `answers`) of many lessons as one
+/// PDF: a contents page, then each lesson's handout from a new page, page
+/// numbers counting the whole pack. Lessons whose `outputs:` leave the
+/// handout out are left out; `None` when no lesson prints it. `contents`
+/// supplies `contents.tera`.
+pub fn render_pack(
+    title: &str,
+    output: &str,
+    lessons: &[PackLesson],
+    contents: &Templates,
+) -> Result<Option<Output>, RenderError> {
+    let (name_key, pack_file) = match output {
+        "worksheet" => ("pack_worksheets", "worksheets.pdf"),
+        "answers" => ("pack_answers", "answers.pdf"),
+        other => return Err(RenderError::UnknownOutput(other.to_string())),
+    };
+    let template = OUTPUTS
+        .iter()
+        .find(|o| o.0 == output)
+        .map(|o| o.1)
+        .ok_or_else(|| RenderError::UnknownOutput(output.to_string()))?;
+    let pdf_error = |cause| RenderError::Pdf {
+        file: pack_file.to_string(),
+        cause,
+    };
+    let mut parts = Vec::new();
+    for lesson in lessons
+        .iter()
+        .filter(|l| l.opts.outputs.iter().any(|o| o == output))
+    {
+        let text = render_layout(lesson.view, lesson.opts, lesson.templates, template)?;
+        let doc = parse_output(&text, &lesson.templates.sources[template].0)?;
+        let pages = pdf::page_count(&doc, lesson.opts.paper).map_err(pdf_error)?;
+        parts.push((lesson, text, doc, pages));
+    }
+    let Some((first, ..)) = parts.first() else {
+        return Ok(None);
+    };
+    let paper = first.opts.paper;
+    // A pack of one language speaks it; a mixed pack's contents are English.
+    let language = if parts
+        .iter()
+        .all(|p| p.0.view.language == first.view.language)
+    {
+        first.view.language.as_str()
+    } else {
+        "en"
+    };
+    let texts = i18n::Texts::for_language(language);
+    let contents_page =
+        |contents_pages: usize| -> Result<(String, layout::Document, usize), RenderError> {
+            let mut page = contents_pages + 1;
+            let lines = parts
+                .iter()
+                .map(|(l, _, _, pages)| {
+                    let line = ContentsLine {
+                        title: l.view.title.clone(),
+                        ruleset: l.view.ruleset.clone(),
+                        seed: l.view.seed,
+                        boards: l.view.boards.len(),
+                        page,
+                    };
+                    page += pages;
+                    line
+                })
+                .collect();
+            let view = ContentsView {
+                title: title.to_string(),
+                handout: texts.get(name_key),
+                lessons: lines,
+                program_version: env!("CARGO_PKG_VERSION"),
+                format_version: crate::export::pbn::DEAL_FORMAT_VERSION,
+                t: texts.map(),
+            };
+            let origin = &contents.sources["contents.tera"].0;
+            let tera = contents.engine("contents.tera")?;
+            let ctx =
+                tera::Context::from_serialize(&view).map_err(|e| template_error(origin, &e))?;
+            let text = tera
+                .render("contents.tera", &ctx)
+                .map_err(|e| template_error(origin, &e))?;
+            let doc = parse_output(&text, origin)?;
+            let pages = pdf::page_count(&doc, paper).map_err(pdf_error)?;
+            Ok((text, doc, pages))
+        };
+    // The page numbers listed depend on how long the contents are; a few
+    // rounds settle it (one page holds dozens of lessons, so one round does).
+    let mut guess = 1;
+    let mut contents_out = contents_page(guess)?;
+    for _ in 0..3 {
+        if contents_out.2 == guess {
+            break;
+        }
+        guess = contents_out.2;
+        contents_out = contents_page(guess)?;
+    }
+    let (contents_text, contents_doc, _) = contents_out;
+    let mut identity = contents_text.into_bytes();
+    let mut sections = vec![pdf::Section {
+        doc: &contents_doc,
+        paper,
+    }];
+    for (lesson, text, doc, _) in &parts {
+        identity.extend_from_slice(text.as_bytes());
+        sections.push(pdf::Section {
+            doc,
+            paper: lesson.opts.paper,
+        });
+    }
+    let bytes = pdf::render_sections(
+        &sections,
+        &contents_doc.title,
+        first.opts.palette,
+        &identity,
+    )
+    .map_err(pdf_error)?;
+    Ok(Some(Output {
+        file_name: pack_file.to_string(),
+        bytes,
+    }))
 }

@@ -480,14 +480,34 @@ pub fn render(
     palette: Palette,
     identity: &[u8],
 ) -> Result<Vec<u8>, String> {
+    render_sections(&[Section { doc, paper }], &doc.title, palette, identity)
+}
+
+/// One part of a document made of several: it starts on a new page and
+/// keeps its own headers, footers and paper; page numbers run on across
+/// the parts, so "page x of y" counts the whole file.
+#[derive(Clone, Copy)]
+pub struct Section<'a> {
+    pub doc: &'a Document,
+    pub paper: Paper,
+}
+
+/// How many pages a document fills (the contents page of a pack needs the
+/// page counts before anything is drawn for good).
+pub fn page_count(doc: &Document, paper: Paper) -> Result<usize, String> {
     let ts = Typesetter {
         fonts: fonts()?,
-        palette,
+        palette: Palette::TwoColour,
     };
+    Ok(paginate(&ts, doc, paper).len())
+}
+
+/// Flows a document's blocks onto pages, without headers and footers.
+fn paginate(ts: &Typesetter, doc: &Document, paper: Paper) -> Vec<Canvas> {
     let (pw, ph) = paper.size_mm();
     let (pw, ph) = (mm(pw), mm(ph));
     let mut flow = Flow {
-        ts: &ts,
+        ts,
         pages: vec![Canvas::new(ph)],
         y: 0.0,
         top: mm(MARGIN_TOP) + margin_height(&doc.headers),
@@ -504,13 +524,47 @@ pub fn render(
     if pages.len() > 1 && !pages.last().is_some_and(|p| p.used) {
         pages.pop();
     }
-    let total = pages.len();
-    for (i, page) in pages.iter_mut().enumerate() {
-        draw_margins(&ts, page, &doc.headers, &doc.footers, i + 1, total, pw);
+    pages
+}
+
+/// Lays several documents out as one PDF titled `title`; see [`Section`].
+pub fn render_sections(
+    sections: &[Section],
+    title: &str,
+    palette: Palette,
+    identity: &[u8],
+) -> Result<Vec<u8>, String> {
+    let ts = Typesetter {
+        fonts: fonts()?,
+        palette,
+    };
+    let laid: Vec<(Vec<Canvas>, &Section)> = sections
+        .iter()
+        .map(|s| (paginate(&ts, s.doc, s.paper), s))
+        .collect();
+    let total: usize = laid.iter().map(|(pages, _)| pages.len()).sum();
+    let mut number = 0;
+    let mut pages = Vec::with_capacity(total);
+    for (section_pages, section) in laid {
+        let (pw, ph) = section.paper.size_mm();
+        for mut page in section_pages {
+            number += 1;
+            draw_margins(
+                &ts,
+                &mut page,
+                &section.doc.headers,
+                &section.doc.footers,
+                number,
+                total,
+                mm(pw),
+            );
+            // Through points and back, as single documents always were.
+            pages.push((page, Mm(mm(pw) / PT_PER_MM), Mm(mm(ph) / PT_PER_MM)));
+        }
     }
 
     let fonts = fonts()?;
-    let mut pdf = PdfDocument::new(&doc.title);
+    let mut pdf = PdfDocument::new(title);
     pdf.resources.fonts.map.insert(
         FontId(REGULAR_ID.to_string()),
         PdfFont::new(fonts.regular.clone()),
@@ -521,12 +575,10 @@ pub fn render(
     );
     pdf.metadata.info.creator = "minibridge".to_string();
     pdf.metadata.info.producer = "minibridge".to_string();
-    let page_w = Mm(pw / PT_PER_MM);
-    let page_h = Mm(ph / PT_PER_MM);
     pdf.with_pages(
         pages
             .into_iter()
-            .map(|c| PdfPage::new(page_w, page_h, c.ops))
+            .map(|(c, w, h)| PdfPage::new(w, h, c.ops))
             .collect(),
     );
     let options = PdfSaveOptions {
@@ -541,7 +593,9 @@ pub fn render(
     // only that it identify the file, so derive it from what was rendered.
     let mut hasher = Sha256::new();
     hasher.update(identity);
-    hasher.update(paper.code().as_bytes());
+    for section in sections {
+        hasher.update(section.paper.code().as_bytes());
+    }
     hasher.update([palette as u8]);
     let digest = hasher.finalize();
     let id = lopdf::Object::String(digest[..16].to_vec(), lopdf::StringFormat::Hexadecimal);
