@@ -1,6 +1,7 @@
 //! `minibridge build`: deals each lesson and writes its outputs to
-//! `OUT/<lesson-file-stem>/`. A lesson that fails writes nothing and the
-//! others still build; the exit code is 2 if any failed.
+//! `OUT/<lesson-file-stem>/`, and for a folder or several lessons also the
+//! pack in `OUT/pack/`. A lesson that fails writes nothing and is left out
+//! of the pack; the others still build; the exit code is 2 if any failed.
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -9,6 +10,7 @@ use std::time::Instant;
 use anyhow::Context;
 use clap::Args;
 
+use super::pack::{self, Built, LessonBar, Row};
 use super::support;
 use crate::{lesson, render};
 
@@ -26,6 +28,10 @@ pub struct BuildArgs {
     /// A folder of templates replacing the built-in ones of the same name.
     #[arg(long, value_name = "DIR")]
     templates: Option<PathBuf>,
+    /// Also write OUT/pack/deals.pbn: every lesson's boards, numbered on
+    /// across lessons, for a dealing machine.
+    #[arg(long)]
+    pack_pbn: bool,
 }
 
 /// The lesson files named on the command line, folders expanded (their
@@ -54,16 +60,18 @@ fn lesson_files(paths: &[PathBuf]) -> anyhow::Result<Vec<PathBuf>> {
     Ok(files)
 }
 
-/// Builds one lesson; returns the folder written and the board count.
+/// Builds one loaded lesson into `out/<stem>/`; returns what its pack
+/// pages are made from.
 fn build_one(
+    lesson: &lesson::Lesson,
     path: &Path,
     out: &Path,
     seed: Option<u64>,
     templates: Option<&Path>,
-) -> anyhow::Result<(PathBuf, usize, u64)> {
-    let lesson = lesson::load(path)?;
+    bar: &LessonBar,
+) -> anyhow::Result<Built> {
     let label = path.display().to_string();
-    let dealt = support::deal_lesson(&lesson, seed, &label)?;
+    let dealt = support::deal_lesson_within(lesson, seed, &label, bar.multi())?;
     let stem = path
         .file_stem()
         .context("a lesson file needs a name")?
@@ -72,24 +80,25 @@ fn build_one(
     let folder = out.join(&stem);
     let date = support::pbn_date(lesson.date.as_deref());
     let pbn = support::pbn_bytes(&lesson.title, &date, dealt.seed, &dealt.boards);
-    let handouts = handouts(&lesson, path, dealt.seed, &dealt.boards, templates)?;
+    let built = prepare(lesson, path, dealt.seed, dealt.boards, date, templates)?;
+    let handouts = render::render_handouts(&built.view, &built.opts, &built.templates)?;
     // Everything is computed before the first write.
     support::write_atomic(&folder.join("deals.pbn"), &pbn)?;
     for file in &handouts {
         support::write_atomic(&folder.join(&file.file_name), &file.bytes)?;
     }
-    let attempts = dealt.boards.iter().map(|d| d.attempts).sum();
-    Ok((folder, dealt.boards.len(), attempts))
+    Ok(built)
 }
 
-/// The lesson's PDFs, rendered in memory.
-fn handouts(
+/// The view, options and templates the lesson's PDFs are rendered from.
+fn prepare(
     lesson: &lesson::Lesson,
     path: &Path,
     seed: u64,
-    dealt: &[support::Dealt],
+    dealt: Vec<support::Dealt>,
+    date: String,
     templates: Option<&Path>,
-) -> anyhow::Result<Vec<render::Output>> {
+) -> anyhow::Result<Built> {
     // A command-line folder wins over the lesson's `templates:` key, which
     // is relative to the lesson file.
     let folder = templates.map(Path::to_path_buf).or_else(|| {
@@ -124,28 +133,84 @@ fn handouts(
         outputs: lesson.outputs.clone(),
         ..render::RenderOptions::default()
     };
-    Ok(render::render_handouts(&view, &opts, &templates)?)
+    Ok(Built {
+        view,
+        opts,
+        templates,
+        date,
+        boards: dealt,
+    })
 }
 
 pub fn run(args: BuildArgs) -> anyhow::Result<ExitCode> {
     let files = lesson_files(&args.paths)?;
-    let mut failed = 0;
+    let bar = LessonBar::new(files.len());
+    let mut built = Vec::new();
+    let mut rows = Vec::new();
     for path in &files {
         let started = Instant::now();
-        match build_one(path, &args.out, args.seed, args.templates.as_deref()) {
-            Ok((folder, boards, attempts)) => println!(
-                "{}: {boards} board{}, {attempts} attempts, {:.2} s -> {}",
-                path.display(),
-                if boards == 1 { "" } else { "s" },
-                started.elapsed().as_secs_f64(),
-                folder.display()
-            ),
+        let stem = path
+            .file_stem()
+            .map(|s| s.to_string_lossy().to_string())
+            .unwrap_or_else(|| path.display().to_string());
+        bar.start(&stem);
+        let mut row = Row {
+            lesson: stem,
+            ruleset: String::new(),
+            boards: 0,
+            attempts: 0,
+            seconds: 0.0,
+            ok: false,
+        };
+        let result = lesson::load(path)
+            .map_err(anyhow::Error::from)
+            .and_then(|lesson| {
+                row.ruleset = lesson.ruleset.code().to_string();
+                build_one(
+                    &lesson,
+                    path,
+                    &args.out,
+                    args.seed,
+                    args.templates.as_deref(),
+                    &bar,
+                )
+            });
+        row.seconds = started.elapsed().as_secs_f64();
+        match result {
+            Ok(lesson) => {
+                row.ok = true;
+                row.boards = lesson.boards.len();
+                row.attempts = lesson.boards.iter().map(|d| d.attempts).sum();
+                built.push(lesson);
+            }
+            Err(e) => bar.say(&format!("error: {}: {e:#}\n", path.display())),
+        }
+        rows.push(row);
+        bar.done();
+    }
+    bar.finish();
+    let failed = rows.iter().filter(|r| !r.ok).count();
+    if pack::wanted(&args.paths, files.len()) && !built.is_empty() {
+        let contents = match &args.templates {
+            Some(dir) => render::Templates::with_folder(dir)?,
+            None => render::Templates::builtin(),
+        };
+        let name = pack::name(&args.paths);
+        match pack::write(&args.out, &name, &built, &contents, args.pack_pbn) {
+            Ok(written) => {
+                for path in written {
+                    println!("pack: {}", path.display());
+                }
+            }
             Err(e) => {
-                eprintln!("error: {}: {e:#}\n", path.display());
-                failed += 1;
+                eprintln!("error: the pack: {e:#}");
+                print!("{}", pack::summary(&rows));
+                return Ok(ExitCode::from(2));
             }
         }
     }
+    print!("{}", pack::summary(&rows));
+    println!("outputs in {}", args.out.display());
     if failed > 0 {
         eprintln!(
             "{failed} of {} lessons failed; nothing was written for them",

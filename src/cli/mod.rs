@@ -13,6 +13,7 @@ mod check;
 mod deal;
 mod diagram;
 mod new;
+mod pack;
 mod score;
 mod solve;
 mod support;
@@ -34,7 +35,7 @@ enum Command {
     Deal(deal::DealArgs),
     /// Validate lesson files and estimate how hard each board is to deal.
     Check(check::CheckArgs),
-    /// Build lessons into OUT/<lesson>/ (deals.pbn for now).
+    /// Build lessons into OUT/<lesson>/ (PBN and PDFs); a folder also makes OUT/pack/.
     Build(build::BuildArgs),
     /// What the rules say about each board of a PBN file or a lesson.
     Analyze(analyze::AnalyzeArgs),

@@ -7,7 +7,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use anyhow::Context;
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use indicatif::{MultiProgress, ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
 
 use crate::bridge::Board;
@@ -59,10 +59,17 @@ pub struct Progress {
     shown: std::sync::atomic::AtomicBool,
     attempts: AtomicU64,
     enabled: bool,
+    /// Bars shown together (a pack's lesson bar above this one), if any.
+    multi: Option<MultiProgress>,
 }
 
 impl Progress {
     pub fn new(boards: u64, label: &str) -> Progress {
+        Progress::within(boards, label, None)
+    }
+
+    /// A board bar that, once shown, joins `multi` instead of drawing alone.
+    pub fn within(boards: u64, label: &str, multi: Option<&MultiProgress>) -> Progress {
         let bar = ProgressBar::with_draw_target(Some(boards), ProgressDrawTarget::hidden());
         bar.set_style(
             ProgressStyle::with_template("{prefix} [{bar:30}] {pos}/{len} boards, {msg}")
@@ -76,6 +83,7 @@ impl Progress {
             shown: false.into(),
             attempts: AtomicU64::new(0),
             enabled: std::io::stderr().is_terminal(),
+            multi: multi.cloned(),
         }
     }
 
@@ -86,7 +94,12 @@ impl Progress {
             && self.started.elapsed() > Duration::from_secs(1)
         {
             self.shown.store(true, Ordering::Relaxed);
-            self.bar.set_draw_target(ProgressDrawTarget::stderr());
+            match &self.multi {
+                Some(multi) => {
+                    multi.add(self.bar.clone());
+                }
+                None => self.bar.set_draw_target(ProgressDrawTarget::stderr()),
+            }
         }
         if self.shown.load(Ordering::Relaxed) {
             self.bar.set_message(format!("{total} attempts"));
@@ -99,6 +112,9 @@ impl Progress {
 
     pub fn finish(&self) {
         self.bar.finish_and_clear();
+        if let Some(multi) = &self.multi {
+            multi.remove(&self.bar);
+        }
     }
 }
 
@@ -169,15 +185,33 @@ pub fn deal_lesson(
     cli_seed: Option<u64>,
     label: &str,
 ) -> anyhow::Result<DealtLesson> {
+    deal_lesson_within(lesson, cli_seed, label, None)
+}
+
+/// [`deal_lesson`] with its board bar shown among `multi`'s bars.
+pub fn deal_lesson_within(
+    lesson: &Lesson,
+    cli_seed: Option<u64>,
+    label: &str,
+    multi: Option<&MultiProgress>,
+) -> anyhow::Result<DealtLesson> {
     let seed = match cli_seed.or(lesson.seed) {
         Some(seed) => seed,
         None => {
             let seed = os_seed()?;
-            eprintln!("{label}: no seed given; using seed {seed} (build again with --seed {seed})");
+            let say = || {
+                eprintln!(
+                    "{label}: no seed given; using seed {seed} (build again with --seed {seed})"
+                )
+            };
+            match multi {
+                Some(m) => m.suspend(say),
+                None => say(),
+            }
             seed
         }
     };
-    let progress = Progress::new(lesson.boards.len() as u64, label);
+    let progress = Progress::within(lesson.boards.len() as u64, label, multi);
     let boards = deal_boards(&lesson.boards, seed, lesson.max_attempts, &progress);
     progress.finish();
     Ok(DealtLesson {
@@ -208,13 +242,24 @@ pub fn pbn_date(date: Option<&str>) -> String {
 
 /// PBN for dealt boards.
 pub fn pbn_bytes(event: &str, date: &str, seed: u64, boards: &[Dealt]) -> Vec<u8> {
+    let (header, list) = pbn_event(event, date, seed, boards);
+    pbn::write(&header, &list)
+}
+
+/// A lesson's boards as one PBN event, ready to write alone or in a pack.
+pub fn pbn_event(
+    event: &str,
+    date: &str,
+    seed: u64,
+    boards: &[Dealt],
+) -> (pbn::PbnEvent, Vec<pbn::PbnBoard>) {
     let header = pbn::PbnEvent {
         event: event.to_string(),
         site: String::new(),
         date: date.to_string(),
         generator: pbn::generator(seed),
     };
-    let list: Vec<pbn::PbnBoard> = boards
+    let list = boards
         .iter()
         .map(|d| pbn::PbnBoard {
             board: d.board,
@@ -222,7 +267,7 @@ pub fn pbn_bytes(event: &str, date: &str, seed: u64, boards: &[Dealt]) -> Vec<u8
             hidden: None,
         })
         .collect();
-    pbn::write(&header, &list)
+    (header, list)
 }
 
 /// JSON for dealt boards.

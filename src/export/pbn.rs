@@ -91,9 +91,19 @@ fn tag(out: &mut String, name: &str, value: &str) {
 
 /// Writes boards as export-format PBN; bytes, no I/O.
 pub fn write(event: &PbnEvent, boards: &[PbnBoard]) -> Vec<u8> {
-    let mut out = String::with_capacity(128 + boards.len() * 512);
+    write_events(&[(event.clone(), boards.to_vec())])
+}
+
+/// Several events in one file, games in the order given: a course's boards
+/// for a dealing machine, each game still naming its own lesson and seed.
+pub fn write_events(events: &[(PbnEvent, Vec<PbnBoard>)]) -> Vec<u8> {
+    let games: usize = events.iter().map(|(_, b)| b.len()).sum();
+    let mut out = String::with_capacity(128 + games * 512);
     out.push_str("% PBN 2.1\r\n% EXPORT\r\n");
-    for (i, b) in boards.iter().enumerate() {
+    let games = events
+        .iter()
+        .flat_map(|(event, boards)| boards.iter().map(move |b| (event, b)));
+    for (i, (event, b)) in games.enumerate() {
         if i > 0 {
             out.push_str("\r\n");
         }
