@@ -10,6 +10,7 @@ mod facts;
 mod golden;
 mod lesson;
 mod new;
+mod pack;
 mod pbn;
 mod render;
 mod rules;

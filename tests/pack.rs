@@ -1,0 +1,141 @@
+//! Lesson packs (issue 6 §2): a folder builds every lesson and also
+//! `OUT/pack/` with the worksheets and answer keys behind a contents page,
+//! page numbers running through the pack, and a PBN file numbered on across
+//! lessons; a bad lesson is reported, left out, and fails the run.
+
+use std::path::Path;
+
+use minibridge::export::pbn;
+
+use crate::common::root;
+
+fn pages(pdf: &Path) -> Vec<String> {
+    let doc = lopdf::Document::load(pdf).expect("our PDF parses");
+    doc.get_pages()
+        .keys()
+        .map(|&n| {
+            let text = doc.extract_text(&[n]).expect("text extracts");
+            text.split_whitespace().collect::<Vec<_>>().join(" ")
+        })
+        .collect()
+}
+
+#[test]
+fn folder_with_a_bad_lesson_builds_the_rest_into_a_pack() {
+    let tmp = tempfile::tempdir().unwrap();
+    let course = tmp.path().join("course");
+    std::fs::create_dir_all(&course).unwrap();
+    for file in ["01-counting-points.yaml", "11-exercise-deal.yaml"] {
+        std::fs::copy(root().join("lessons").join(file), course.join(file)).unwrap();
+    }
+    std::fs::copy(
+        root().join("tests/golden/lesson/bad/bad_ruleset.yaml"),
+        course.join("05-bad.yaml"),
+    )
+    .unwrap();
+    let out = tmp.path().join("out");
+    let run = std::process::Command::new(env!("CARGO_BIN_EXE_minibridge"))
+        .arg("build")
+        .arg(&course)
+        .arg("--out")
+        .arg(&out)
+        .arg("--pack-pbn")
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&run.stderr);
+    let stdout = String::from_utf8_lossy(&run.stdout);
+    assert_eq!(run.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("05-bad.yaml"), "{stderr}");
+    assert!(stderr.contains("is not a rule system"), "{stderr}");
+    // The summary: one row per lesson, the bad one marked.
+    let row = |stem: &str| {
+        stdout
+            .lines()
+            .find(|l| l.starts_with(stem))
+            .unwrap_or_else(|| panic!("no summary row for {stem}: {stdout}"))
+            .to_string()
+    };
+    assert!(row("01-counting-points").ends_with("ok"), "{stdout}");
+    assert!(row("11-exercise-deal").ends_with("ok"), "{stdout}");
+    assert!(row("05-bad").ends_with("FAILED"), "{stdout}");
+    assert!(!out.join("05-bad").exists());
+
+    for (handout, own) in [
+        ("worksheets.pdf", "worksheet.pdf"),
+        ("answers.pdf", "answers.pdf"),
+    ] {
+        let pack = pages(&out.join("pack").join(handout));
+        let first = pages(&out.join("01-counting-points").join(own)).len();
+        let second = pages(&out.join("11-exercise-deal").join(own)).len();
+        let total = 1 + first + second;
+        assert_eq!(pack.len(), total, "{handout}");
+        // The contents page lists the good lessons with their first pages.
+        let contents = &pack[0];
+        assert!(
+            contents.contains("Counting points and the 40-point check ebu 20261101 8 2"),
+            "{handout}: {contents}"
+        );
+        assert!(
+            contents.contains(&format!("Minibridge exercise ebu 0 1 {}", 2 + first)),
+            "{handout}: {contents}"
+        );
+        assert!(!contents.contains("acbl"), "{contents}");
+        assert!(
+            contents.contains(&format!("Page 1 of {total}")),
+            "{contents}"
+        );
+        // Lessons start where the contents say, numbered through the pack.
+        assert!(pack[1].contains("Counting points"), "{}", pack[1]);
+        assert!(
+            pack[1].contains(&format!("Page 2 of {total}")),
+            "{}",
+            pack[1]
+        );
+        let start = &pack[1 + first];
+        assert!(start.contains("Minibridge exercise"), "{start}");
+        assert!(start.contains("seed 0"), "{start}");
+        assert!(
+            start.contains(&format!("Page {} of {total}", 2 + first)),
+            "{start}"
+        );
+    }
+
+    // One PBN file, boards numbered on: 8 of lesson 1, then the exercise.
+    let text = std::fs::read_to_string(out.join("pack/deals.pbn")).unwrap();
+    let games = pbn::read(&text).unwrap();
+    let numbers: Vec<String> = games
+        .iter()
+        .map(|g| g.tag("Board").unwrap().to_string())
+        .collect();
+    assert_eq!(numbers, (1..=9).map(|n| n.to_string()).collect::<Vec<_>>());
+    assert_eq!(
+        games[7].tag("Event"),
+        Some("Counting points and the 40-point check")
+    );
+    assert_eq!(games[8].tag("Event"), Some("Minibridge exercise"));
+    assert!(games[8].tag("Generator").unwrap().ends_with("seed 0"));
+    // The exercise keeps its own dealer (West) although it is board 9 here.
+    assert_eq!(games[8].tag("Dealer"), Some("W"));
+    let own = std::fs::read_to_string(out.join("11-exercise-deal/deals.pbn")).unwrap();
+    let own = pbn::read(&own).unwrap();
+    assert_eq!(games[8].tag("Deal"), own[0].tag("Deal"));
+}
+
+#[test]
+fn a_single_lesson_makes_no_pack() {
+    let tmp = tempfile::tempdir().unwrap();
+    let run = std::process::Command::new(env!("CARGO_BIN_EXE_minibridge"))
+        .arg("build")
+        .arg(root().join("lessons/11-exercise-deal.yaml"))
+        .arg("--out")
+        .arg(tmp.path())
+        .output()
+        .unwrap();
+    assert!(
+        run.status.success(),
+        "{}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+    assert!(tmp.path().join("11-exercise-deal/worksheet.pdf").is_file());
+    assert!(!tmp.path().join("pack").exists());
+}
