@@ -113,9 +113,9 @@ fn prepare(
     };
     let boards: Vec<_> = dealt
         .iter()
-        .map(|d| (d.board.clone(), d.code.map(|c| c.to_string())))
+        .map(|d| (d.board, d.code.map(|c| c.to_string())))
         .collect();
-    let plain: Vec<_> = dealt.iter().map(|d| d.board.clone()).collect();
+    let plain: Vec<_> = dealt.iter().map(|d| d.board).collect();
     let analyses = render::view::analyses(lesson, &plain);
     let view = render::view::build(
         lesson,
