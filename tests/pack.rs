@@ -33,15 +33,18 @@ fn folder_with_a_bad_lesson_builds_the_rest_into_a_pack() {
         course.join("05-bad.yaml"),
     )
     .unwrap();
+    let build = |out: &Path| {
+        std::process::Command::new(env!("CARGO_BIN_EXE_minibridge"))
+            .arg("build")
+            .arg(&course)
+            .arg("--out")
+            .arg(out)
+            .arg("--pack-pbn")
+            .output()
+            .unwrap()
+    };
     let out = tmp.path().join("out");
-    let run = std::process::Command::new(env!("CARGO_BIN_EXE_minibridge"))
-        .arg("build")
-        .arg(&course)
-        .arg("--out")
-        .arg(&out)
-        .arg("--pack-pbn")
-        .output()
-        .unwrap();
+    let run = build(&out);
     let stderr = String::from_utf8_lossy(&run.stderr);
     let stdout = String::from_utf8_lossy(&run.stdout);
     assert_eq!(run.status.code(), Some(2), "{stderr}");
@@ -119,6 +122,15 @@ fn folder_with_a_bad_lesson_builds_the_rest_into_a_pack() {
     let own = std::fs::read_to_string(out.join("11-exercise-deal/deals.pbn")).unwrap();
     let own = pbn::read(&own).unwrap();
     assert_eq!(games[8].tag("Deal"), own[0].tag("Deal"));
+
+    // A second build gives the same pack, byte for byte.
+    let again = tmp.path().join("again");
+    build(&again);
+    for file in ["worksheets.pdf", "answers.pdf", "deals.pbn"] {
+        let a = std::fs::read(out.join("pack").join(file)).unwrap();
+        let b = std::fs::read(again.join("pack").join(file)).unwrap();
+        assert!(a == b, "pack/{file} differs between two builds");
+    }
 }
 
 #[test]
