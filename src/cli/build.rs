@@ -188,15 +188,17 @@ pub fn run(args: BuildArgs) -> anyhow::Result<ExitCode> {
         rows.push(row);
         bar.done();
     }
-    bar.finish();
     let failed = rows.iter().filter(|r| !r.ok).count();
     if pack::wanted(&args.paths, files.len()) && !built.is_empty() {
-        let contents = match &args.templates {
-            Some(dir) => render::Templates::with_folder(dir)?,
-            None => render::Templates::builtin(),
-        };
+        bar.start("the pack");
         let name = pack::name(&args.paths);
-        match pack::write(&args.out, &name, &built, &contents, args.pack_pbn) {
+        let written = match &args.templates {
+            Some(dir) => render::Templates::with_folder(dir).map_err(anyhow::Error::from),
+            None => Ok(render::Templates::builtin()),
+        }
+        .and_then(|contents| pack::write(&args.out, &name, &built, &contents, args.pack_pbn));
+        bar.finish();
+        match written {
             Ok(written) => {
                 for path in written {
                     println!("pack: {}", path.display());
@@ -209,11 +211,12 @@ pub fn run(args: BuildArgs) -> anyhow::Result<ExitCode> {
             }
         }
     }
+    bar.finish();
     print!("{}", pack::summary(&rows));
     println!("outputs in {}", args.out.display());
     if failed > 0 {
         eprintln!(
-            "{failed} of {} lessons failed; nothing was written for them",
+            "{failed} of {} lessons failed; nothing was written for them and no pack holds them",
             files.len()
         );
         return Ok(ExitCode::from(2));
