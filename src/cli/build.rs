@@ -26,6 +26,10 @@ pub struct BuildArgs {
     /// A folder of templates replacing the built-in ones of the same name.
     #[arg(long, value_name = "DIR")]
     templates: Option<PathBuf>,
+    /// Answer keys from the rules alone, without double-dummy play (as if
+    /// every lesson said `analysis: rules`; much quicker).
+    #[arg(long)]
+    no_play: bool,
 }
 
 /// The lesson files named on the command line, folders expanded (their
@@ -60,8 +64,12 @@ fn build_one(
     out: &Path,
     seed: Option<u64>,
     templates: Option<&Path>,
+    no_play: bool,
 ) -> anyhow::Result<(PathBuf, usize, u64)> {
-    let lesson = lesson::load(path)?;
+    let mut lesson = lesson::load(path)?;
+    if no_play {
+        lesson.analysis = lesson::Analysis::Rules;
+    }
     let label = path.display().to_string();
     let dealt = support::deal_lesson(&lesson, seed, &label)?;
     let stem = path
@@ -107,23 +115,16 @@ fn handouts(
         .map(|d| (d.board.clone(), d.code.map(|c| c.to_string())))
         .collect();
     let plain: Vec<_> = dealt.iter().map(|d| d.board.clone()).collect();
-    let analyses = render::view::analyses(lesson, &plain);
+    let facts = render::view::facts(lesson, &plain, lesson.analysis);
     let view = render::view::build(
         lesson,
         &path.display().to_string(),
         seed,
         &boards,
-        &analyses,
-        render::CardStyle::default(),
+        &facts,
+        render::CardStyle::for_lesson(lesson),
     );
-    let opts = render::RenderOptions {
-        paper: match lesson.paper {
-            lesson::Paper::A4 => render::Paper::A4,
-            lesson::Paper::Letter => render::Paper::Letter,
-        },
-        outputs: lesson.outputs.clone(),
-        ..render::RenderOptions::default()
-    };
+    let opts = render::RenderOptions::for_lesson(lesson);
     Ok(render::render_handouts(&view, &opts, &templates)?)
 }
 
@@ -132,7 +133,13 @@ pub fn run(args: BuildArgs) -> anyhow::Result<ExitCode> {
     let mut failed = 0;
     for path in &files {
         let started = Instant::now();
-        match build_one(path, &args.out, args.seed, args.templates.as_deref()) {
+        match build_one(
+            path,
+            &args.out,
+            args.seed,
+            args.templates.as_deref(),
+            args.no_play,
+        ) {
             Ok((folder, boards, attempts)) => println!(
                 "{}: {boards} board{}, {attempts} attempts, {:.2} s -> {}",
                 path.display(),
