@@ -452,7 +452,7 @@ fn answer_key_with_play_states_the_double_dummy_facts() {
         );
     }
     let records = text_of(&files[1].bytes);
-    assert!(records.contains("Tricks with best play"), "{records}");
+    assert!(records.contains("Tricks (DD)"), "{records}");
 }
 
 #[test]

@@ -85,6 +85,14 @@ pub struct MakeableRow {
     pub tricks: Vec<u32>,
 }
 
+/// One side's row of the compact tricks grid on hand records: each cell
+/// `9`, or `9/8` when the two partners as declarer differ (N/S, E/W).
+#[derive(Clone, Debug, Serialize)]
+pub struct SideTricksRow {
+    pub side: String,
+    pub tricks: Vec<String>,
+}
+
 /// Opening leads that hold declarer to the same number of tricks.
 #[derive(Clone, Debug, Serialize)]
 pub struct LeadGroup {
@@ -111,6 +119,8 @@ pub struct PlayView {
     pub strains: Vec<String>,
     /// Declarers N, E, S, W.
     pub makeable: Vec<MakeableRow>,
+    /// The same by side, N–S then E–W, for compact records.
+    pub makeable_sides: Vec<SideTricksRow>,
     /// Most tricks for the defence first.
     pub leads: Vec<LeadGroup>,
     /// The guideline lead and whether it is among the best.
@@ -579,6 +589,23 @@ impl Words<'_> {
                     .collect(),
             })
             .collect();
+        let makeable_sides = [(Seat::North, Seat::South), (Seat::East, Seat::West)]
+            .into_iter()
+            .map(|(a, b)| SideTricksRow {
+                side: format!("{}/{}", self.letter(a), self.letter(b)),
+                tricks: Strain::ALL
+                    .into_iter()
+                    .map(|strain| {
+                        let (x, y) = (p.dd_table.get(a, strain), p.dd_table.get(b, strain));
+                        if x == y {
+                            x.to_string()
+                        } else {
+                            format!("{x}/{y}")
+                        }
+                    })
+                    .collect(),
+            })
+            .collect();
         // Leads grouped by the defence's tricks, the best group first; the
         // cards keep the solver's order (suits S H D C, high to low).
         let mut defence: Vec<u8> = p.leads.iter().map(|l| 13 - l.tricks).collect();
@@ -632,6 +659,7 @@ impl Words<'_> {
             guideline,
             strains,
             makeable,
+            makeable_sides,
             leads,
             guideline_lead: self.card(g.card),
             guideline_lead_best: g.among_best,
