@@ -564,3 +564,39 @@ fn a_long_german_title_does_not_run_into_the_page_number() {
     // The footer shortens the title; the heading keeps it whole.
     assert!(text.contains("…"), "{text}");
 }
+
+/// Six records with their tricks grid still fit one page on either paper.
+/// The exercise deal is solved once and its play facts are shared by six
+/// boards of the same deal, so the solver runs once.
+#[test]
+fn six_records_with_play_fit_one_page() {
+    let solved = render::view::facts(&exercise_lesson(), &[exercise_board()], Analysis::Play);
+    let play = solved[0].play.clone().expect("the exercise is played");
+    for paper in ["a4", "letter"] {
+        let lesson = exercise_with(&format!("records_per_page: 6\npaper: {paper}\n"));
+        let six = boards(6);
+        let mut facts = render::view::facts(&lesson, &six, Analysis::Rules);
+        for f in &mut facts {
+            f.play = Some(play.clone());
+        }
+        let coded: Vec<(Board, Option<String>)> = six.iter().map(|b| (b.clone(), None)).collect();
+        let view = render::view::build(
+            &lesson,
+            "six.yaml",
+            0,
+            &coded,
+            &facts,
+            render::CardStyle::default(),
+        );
+        let files = render::render_handouts(
+            &view,
+            &opts(&lesson, &["hand-records"]),
+            &Templates::builtin(),
+        )
+        .unwrap();
+        let pdf = &files[0].bytes;
+        assert_eq!(page_sizes(pdf).len(), 1, "{paper}");
+        let text = text_of(pdf);
+        assert_eq!(text.matches("DD N/S").count(), 6, "{paper}: {text}");
+    }
+}
