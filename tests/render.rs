@@ -407,7 +407,7 @@ fn answer_key_with_play_states_the_double_dummy_facts() {
     assert_eq!(lesson.analysis, Analysis::Play, "play is the default");
     let board = exercise_board();
     let dd = minibridge::solver::dd_table(&board.deal);
-    let view = view_with(&lesson, &[board.clone()], Analysis::Play);
+    let view = view_with(&lesson, &[board], Analysis::Play);
     let play = view.boards[0].play.as_ref().expect("a played board");
     // South declares the game in no trumps.
     let tricks = dd.get(Seat::South, Strain::NoTrump);
@@ -579,7 +579,7 @@ fn six_records_with_play_fit_one_page() {
         for f in &mut facts {
             f.play = Some(play.clone());
         }
-        let coded: Vec<(Board, Option<String>)> = six.iter().map(|b| (b.clone(), None)).collect();
+        let coded: Vec<(Board, Option<String>)> = six.iter().map(|b| (*b, None)).collect();
         let view = render::view::build(
             &lesson,
             "six.yaml",
