@@ -5,7 +5,7 @@
 use std::time::Instant;
 
 use minibridge::bridge::{Board, Deal, Seat};
-use minibridge::lesson;
+use minibridge::lesson::{self, Analysis};
 use minibridge::render::{self, RenderOptions, Templates};
 
 fn main() {
@@ -32,7 +32,8 @@ fn main() {
     let started = Instant::now();
     let mut bytes = 0;
     for _ in 0..runs {
-        let analyses = render::view::analyses(&lesson, &boards);
+        // Rendering alone: the rules' facts, no double-dummy play.
+        let facts = render::view::facts(&lesson, &boards, Analysis::Rules);
         let coded: Vec<(Board, Option<String>)> =
             boards.iter().map(|b| (b.clone(), None)).collect();
         let view = render::view::build(
@@ -40,7 +41,7 @@ fn main() {
             &path,
             0,
             &coded,
-            &analyses,
+            &facts,
             render::CardStyle::default(),
         );
         let files =

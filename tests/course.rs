@@ -299,7 +299,12 @@ fn printed_sets_never_change() {
     ];
     for (file, seed, want_pbn, want_worksheet) in pinned {
         let lesson_path = format!("lessons/{file}");
-        let mut args = vec!["build".to_string(), lesson_path.clone(), "--out".into()];
+        let mut args = vec![
+            "build".to_string(),
+            lesson_path.clone(),
+            "--no-play".into(),
+            "--out".into(),
+        ];
         args.push(dir.display().to_string());
         if let Some(s) = seed {
             args.extend(["--seed".to_string(), s.to_string()]);

@@ -263,3 +263,33 @@ fn keys_for_later_issues_parse() {
     let l = lesson::parse("title: x\nconstraints: { allow_redeal: true }\n", "x.yaml").unwrap();
     assert!(l.boards[0].constraints.filters.is_empty());
 }
+
+#[test]
+fn handout_options_have_defaults_and_are_read() {
+    let plain = lesson::parse("title: Plain\n", "plain.yaml").unwrap();
+    assert_eq!(plain.analysis, lesson::Analysis::Play);
+    let p = plain.print;
+    assert!(!p.four_colours && !p.ten_as_t && !p.hcp_in_diagram);
+    assert_eq!((p.boards_per_page, p.records_per_page), (1, 4));
+    assert_eq!(p.labels.sheet, lesson::LabelSheet::L7160);
+    assert_eq!(p.labels.first_slot, 1);
+    let letter = lesson::parse("title: Letter\npaper: letter\n", "letter.yaml").unwrap();
+    assert_eq!(letter.print.labels.sheet, lesson::LabelSheet::Avery5160);
+
+    let source = "title: All options\nanalysis: rules\nsuit_colours: four\nten: T\n\
+                  hcp_in_diagram: true\nboards_per_page: 2\nrecords_per_page: 6\n\
+                  labels: { sheet: 5160, first_slot: 25, offset_x_mm: 1.5, offset_y_mm: -2 }\n";
+    let l = lesson::parse(source, "all.yaml").unwrap();
+    assert_eq!(l.analysis, lesson::Analysis::Rules);
+    let p = l.print;
+    assert!(p.four_colours && p.ten_as_t && p.hcp_in_diagram);
+    assert_eq!((p.boards_per_page, p.records_per_page), (2, 6));
+    assert_eq!(p.labels.sheet, lesson::LabelSheet::Avery5160);
+    assert_eq!(p.labels.first_slot, 25);
+    assert_eq!((p.labels.offset_x_mm, p.labels.offset_y_mm), (1.5, -2.0));
+    // `ten: 10` may be written bare or quoted.
+    for ten in ["10", "\"10\""] {
+        let l = lesson::parse(&format!("title: Ten\nten: {ten}\n"), "ten.yaml").unwrap();
+        assert!(!l.print.ten_as_t);
+    }
+}

@@ -57,10 +57,17 @@ fn new_lessons_build_for_every_ruleset() {
             "templates:",
             "hands_shown:",
             "max_attempts:",
+            "analysis:",
+            "suit_colours:",
+            "ten:",
+            "hcp_in_diagram:",
+            "boards_per_page:",
+            "records_per_page:",
+            "labels:",
         ] {
             assert!(text.contains(key), "{file} does not show {key}");
         }
-        let built = minibridge(&dir, &["build", &file, "--out", "out"]);
+        let built = minibridge(&dir, &["build", &file, "--out", "out", "--no-play"]);
         assert!(
             built.status.success(),
             "{}",

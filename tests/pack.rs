@@ -40,6 +40,7 @@ fn folder_with_a_bad_lesson_builds_the_rest_into_a_pack() {
             .arg("--out")
             .arg(out)
             .arg("--pack-pbn")
+            .arg("--no-play")
             .output()
             .unwrap()
     };
@@ -141,6 +142,7 @@ fn a_single_lesson_makes_no_pack() {
         .arg(root().join("lessons/11-exercise-deal.yaml"))
         .arg("--out")
         .arg(tmp.path())
+        .arg("--no-play")
         .output()
         .unwrap();
     assert!(

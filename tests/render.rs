@@ -1,9 +1,9 @@
 //! Handouts: the seed-000 exercise deal rendered to PDF, read back with a
 //! PDF reader, and checked for the facts, pages, fonts and bytes.
 
-use minibridge::bridge::{Board, Deal, Seat, Vulnerability};
-use minibridge::lesson::{self, Lesson};
-use minibridge::render::{self, Paper, RenderError, RenderOptions, Templates};
+use minibridge::bridge::{Board, Deal, Seat, Strain, Vulnerability};
+use minibridge::lesson::{self, Analysis, Lesson};
+use minibridge::render::{self, RenderError, RenderOptions, Templates};
 
 use crate::common::root;
 
@@ -22,8 +22,13 @@ fn exercise_board() -> Board {
     }
 }
 
+/// The view with the rules' facts only: most tests need no solver.
 fn view_of(lesson: &Lesson, boards: &[Board]) -> render::LessonView {
-    let analyses = render::view::analyses(lesson, boards);
+    view_with(lesson, boards, Analysis::Rules)
+}
+
+fn view_with(lesson: &Lesson, boards: &[Board], analysis: Analysis) -> render::LessonView {
+    let facts = render::view::facts(lesson, boards, analysis);
     let with_codes: Vec<(Board, Option<String>)> =
         boards.iter().map(|b| (b.clone(), None)).collect();
     render::view::build(
@@ -31,19 +36,15 @@ fn view_of(lesson: &Lesson, boards: &[Board]) -> render::LessonView {
         "lessons/11-exercise-deal.yaml",
         0,
         &with_codes,
-        &analyses,
-        render::CardStyle::default(),
+        &facts,
+        render::CardStyle::for_lesson(lesson),
     )
 }
 
 fn opts(lesson: &Lesson, outputs: &[&str]) -> RenderOptions {
     RenderOptions {
-        paper: match lesson.paper {
-            lesson::Paper::A4 => Paper::A4,
-            lesson::Paper::Letter => Paper::Letter,
-        },
         outputs: outputs.iter().map(|s| s.to_string()).collect(),
-        ..RenderOptions::default()
+        ..RenderOptions::for_lesson(lesson)
     }
 }
 
@@ -362,6 +363,7 @@ fn build_with_a_broken_template_exits_2_and_writes_nothing() {
         .arg(&out)
         .arg("--templates")
         .arg(&templates)
+        .arg("--no-play")
         .output()
         .unwrap();
     let stderr = String::from_utf8_lossy(&run.stderr);
@@ -401,4 +403,206 @@ fn build_writes_the_pdfs_beside_the_pbn() {
         );
     }
     std::fs::remove_dir_all(&out).ok();
+}
+
+/// The exercise with double-dummy play: one board, so the solver's cost
+/// stays small.
+#[test]
+fn answer_key_with_play_states_the_double_dummy_facts() {
+    let lesson = exercise_lesson();
+    assert_eq!(lesson.analysis, Analysis::Play, "play is the default");
+    let board = exercise_board();
+    let dd = minibridge::solver::dd_table(&board.deal);
+    let view = view_with(&lesson, &[board], Analysis::Play);
+    let play = view.boards[0].play.as_ref().expect("a played board");
+    // South declares the game in no trumps.
+    let tricks = dd.get(Seat::South, Strain::NoTrump);
+    assert_eq!(play.tricks, u32::from(tricks));
+    for (row, seat) in play
+        .makeable
+        .iter()
+        .zip([Seat::North, Seat::East, Seat::South, Seat::West])
+    {
+        let want: Vec<u32> = Strain::ALL
+            .iter()
+            .map(|&s| u32::from(dd.get(seat, s)))
+            .collect();
+        assert_eq!(row.tricks, want, "{seat:?}");
+    }
+    // The groups run from most tricks for the defence down; only the first is best.
+    assert!(play.leads.windows(2).all(|w| w[0].defence > w[1].defence));
+    assert_eq!(play.leads.iter().filter(|g| g.best).count(), 1);
+    assert!(play.leads[0].best);
+    let leads: usize = play.leads.iter().map(|g| g.cards.split(' ').count()).sum();
+    assert_eq!(leads, 13, "every card of West's hand is a lead");
+
+    let files = render::render_handouts(
+        &view,
+        &opts(&lesson, &["answers", "hand-records"]),
+        &Templates::builtin(),
+    )
+    .unwrap();
+    let answers = text_of(&files[0].bytes);
+    for fact in [
+        "With best play (double dummy)".to_string(),
+        format!("South takes {tricks} tricks with best play"),
+        "Tricks by declarer and denomination".to_string(),
+        "Opening leads by tricks for the defence".to_string(),
+        "The guideline lead, ".to_string(),
+        format!("Best contract: {} by", play.best_contract),
+        format!("score {}", play.best_score),
+    ] {
+        assert!(
+            answers.contains(&fact),
+            "answers.pdf lacks `{fact}`:\n{answers}"
+        );
+    }
+    let records = text_of(&files[1].bytes);
+    assert!(records.contains("Tricks (DD)"), "{records}");
+}
+
+#[test]
+fn rules_analysis_prints_no_play_sections() {
+    let lesson = exercise_lesson();
+    let view = view_of(&lesson, &[exercise_board()]);
+    assert!(view.boards[0].play.is_none());
+    let files = render::render_handouts(
+        &view,
+        &opts(&lesson, &["answers", "hand-records"]),
+        &Templates::builtin(),
+    )
+    .unwrap();
+    for f in &files {
+        let text = text_of(&f.bytes);
+        for absent in ["double dummy", "best play", "Best contract"] {
+            assert!(!text.contains(absent), "{}: `{absent}`", f.file_name);
+        }
+    }
+}
+
+/// The exercise lesson with extra keys appended to its file.
+fn exercise_with(keys: &str) -> Lesson {
+    let path = root().join("lessons/11-exercise-deal.yaml");
+    let source = std::fs::read_to_string(&path).unwrap() + keys;
+    lesson::parse(&source, "exercise.yaml").expect("the options are valid")
+}
+
+fn boards(n: u32) -> Vec<Board> {
+    (1..=n)
+        .map(|n| Board::numbered(n, exercise_board().deal))
+        .collect()
+}
+
+#[test]
+fn ten_as_t_and_hcp_in_the_worksheet_diagram() {
+    let plain = text_of(&render_one(
+        &exercise_lesson(),
+        &[exercise_board()],
+        "worksheet",
+    ));
+    assert!(!plain.contains("HCP 14"), "{plain}");
+    let lesson = exercise_with("ten: T\nhcp_in_diagram: true\n");
+    let text = text_of(&render_one(&lesson, &[exercise_board()], "worksheet"));
+    assert!(text.contains("T 5 3 2"), "{text}");
+    assert!(!text.contains("10 5 3 2"), "{text}");
+    for hcp in ["HCP 14", "HCP 6", "HCP 16", "HCP 4"] {
+        assert!(text.contains(hcp), "worksheet lacks `{hcp}`:\n{text}");
+    }
+}
+
+#[test]
+fn four_suit_colours_change_the_ink() {
+    let two = render_one(&exercise_lesson(), &[exercise_board()], "answers");
+    let four = render_one(
+        &exercise_with("suit_colours: four\n"),
+        &[exercise_board()],
+        "answers",
+    );
+    assert_eq!(text_of(&two), text_of(&four), "only colours differ");
+    assert!(two != four);
+}
+
+#[test]
+fn two_worksheet_boards_share_a_page() {
+    let lesson = exercise_with("boards_per_page: 2\n");
+    let pdf = render_one(&lesson, &boards(4), "worksheet");
+    assert_eq!(page_sizes(&pdf).len(), 2);
+    let text = text_of(&pdf);
+    for n in 1..=4 {
+        assert!(text.contains(&format!("Board {n}")), "{text}");
+    }
+    assert!(text.contains("Page 2 of 2"), "{text}");
+}
+
+#[test]
+fn six_hand_records_per_page() {
+    let lesson = exercise_with("records_per_page: 6\n");
+    let pdf = render_one(&lesson, &boards(12), "hand-records");
+    assert_eq!(page_sizes(&pdf).len(), 2);
+}
+
+#[test]
+fn label_sheet_sets_the_labels_paper_and_first_slot_skips_used_labels() {
+    let lesson = exercise_with("labels: { sheet: 5160, first_slot: 30 }\n");
+    assert_eq!(lesson.paper, lesson::Paper::A4);
+    let labels = render_one(&lesson, &boards(2), "labels");
+    let sizes = page_sizes(&labels);
+    // Slot 30 is the last of a 5160 sheet: board 2 starts a new sheet.
+    assert_eq!(sizes.len(), 2);
+    for (w, h) in sizes {
+        assert!(
+            (w - 612.0).abs() < 1.0 && (h - 792.0).abs() < 1.0,
+            "{w}×{h}"
+        );
+    }
+    let worksheet = render_one(&lesson, &boards(1), "worksheet");
+    assert!((page_sizes(&worksheet)[0].0 - 595.3).abs() < 1.0);
+}
+
+#[test]
+fn a_long_german_title_does_not_run_into_the_page_number() {
+    let mut lesson = exercise_with("language: de\n");
+    lesson.title =
+        "Lösungen zur Übungsstunde über Alleinspieler, Dummy, Ausspiel und sichere Stiche im Minibridge"
+            .to_string();
+    let text = text_of(&render_one(&lesson, &[exercise_board()], "answers"));
+    assert!(text.contains("Seite 1 von 1"), "{text}");
+    // The footer shortens the title; the heading keeps it whole.
+    assert!(text.contains("…"), "{text}");
+}
+
+/// Six records with their tricks grid still fit one page on either paper.
+/// The exercise deal is solved once and its play facts are shared by six
+/// boards of the same deal, so the solver runs once.
+#[test]
+fn six_records_with_play_fit_one_page() {
+    let solved = render::view::facts(&exercise_lesson(), &[exercise_board()], Analysis::Play);
+    let play = solved[0].play.clone().expect("the exercise is played");
+    for paper in ["a4", "letter"] {
+        let lesson = exercise_with(&format!("records_per_page: 6\npaper: {paper}\n"));
+        let six = boards(6);
+        let mut facts = render::view::facts(&lesson, &six, Analysis::Rules);
+        for f in &mut facts {
+            f.play = Some(play.clone());
+        }
+        let coded: Vec<(Board, Option<String>)> = six.iter().map(|b| (*b, None)).collect();
+        let view = render::view::build(
+            &lesson,
+            "six.yaml",
+            0,
+            &coded,
+            &facts,
+            render::CardStyle::default(),
+        );
+        let files = render::render_handouts(
+            &view,
+            &opts(&lesson, &["hand-records"]),
+            &Templates::builtin(),
+        )
+        .unwrap();
+        let pdf = &files[0].bytes;
+        assert_eq!(page_sizes(pdf).len(), 1, "{paper}");
+        let text = text_of(pdf);
+        assert_eq!(text.matches("DD N/S").count(), 6, "{paper}: {text}");
+    }
 }

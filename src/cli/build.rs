@@ -32,6 +32,10 @@ pub struct BuildArgs {
     /// across lessons, for a dealing machine.
     #[arg(long)]
     pack_pbn: bool,
+    /// Answer keys from the rules alone, without double-dummy play (as if
+    /// every lesson said `analysis: rules`; much quicker).
+    #[arg(long)]
+    no_play: bool,
 }
 
 /// The lesson files named on the command line, folders expanded (their
@@ -116,23 +120,16 @@ fn prepare(
         .map(|d| (d.board, d.code.map(|c| c.to_string())))
         .collect();
     let plain: Vec<_> = dealt.iter().map(|d| d.board).collect();
-    let analyses = render::view::analyses(lesson, &plain);
+    let facts = render::view::facts(lesson, &plain, lesson.analysis);
     let view = render::view::build(
         lesson,
         &path.display().to_string(),
         seed,
         &boards,
-        &analyses,
-        render::CardStyle::default(),
+        &facts,
+        render::CardStyle::for_lesson(lesson),
     );
-    let opts = render::RenderOptions {
-        paper: match lesson.paper {
-            lesson::Paper::A4 => render::Paper::A4,
-            lesson::Paper::Letter => render::Paper::Letter,
-        },
-        outputs: lesson.outputs.clone(),
-        ..render::RenderOptions::default()
-    };
+    let opts = render::RenderOptions::for_lesson(lesson);
     Ok(Built {
         view,
         opts,
@@ -164,7 +161,10 @@ pub fn run(args: BuildArgs) -> anyhow::Result<ExitCode> {
         };
         let result = lesson::load(path)
             .map_err(anyhow::Error::from)
-            .and_then(|lesson| {
+            .and_then(|mut lesson| {
+                if args.no_play {
+                    lesson.analysis = lesson::Analysis::Rules;
+                }
                 row.ruleset = lesson.ruleset.code().to_string();
                 build_one(
                     &lesson,

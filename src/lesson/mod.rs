@@ -118,6 +118,104 @@ impl Paper {
             Paper::Letter => "letter",
         }
     }
+
+    /// Width and height in mm.
+    pub const fn size_mm(self) -> (f32, f32) {
+        match self {
+            Paper::A4 => (210.0, 297.0),
+            Paper::Letter => (215.9, 279.4),
+        }
+    }
+}
+
+/// How far the answer key goes: the rules' facts alone, or those plus
+/// double-dummy play (makeable contracts, best leads, best contract). Play
+/// costs the solver's time on every board, so a teacher can leave it out.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum Analysis {
+    #[default]
+    Play,
+    Rules,
+}
+
+impl Analysis {
+    pub fn parse(s: &str) -> Option<Analysis> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "play" => Some(Analysis::Play),
+            "rules" => Some(Analysis::Rules),
+            _ => None,
+        }
+    }
+}
+
+/// A sheet of board labels: Avery L7160 (A4, 3 × 7) or Avery 5160
+/// (Letter, 3 × 10).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum LabelSheet {
+    L7160,
+    Avery5160,
+}
+
+impl LabelSheet {
+    pub fn parse(s: &str) -> Option<LabelSheet> {
+        match s.trim().to_ascii_uppercase().as_str() {
+            "L7160" => Some(LabelSheet::L7160),
+            "5160" => Some(LabelSheet::Avery5160),
+            _ => None,
+        }
+    }
+
+    /// The sheet that fits the paper when the lesson names none.
+    pub const fn for_paper(paper: Paper) -> LabelSheet {
+        match paper {
+            Paper::A4 => LabelSheet::L7160,
+            Paper::Letter => LabelSheet::Avery5160,
+        }
+    }
+
+    /// The paper the sheet is printed on.
+    pub const fn paper(self) -> Paper {
+        match self {
+            LabelSheet::L7160 => Paper::A4,
+            LabelSheet::Avery5160 => Paper::Letter,
+        }
+    }
+
+    /// Labels on one sheet.
+    pub const fn slots(self) -> u32 {
+        match self {
+            LabelSheet::L7160 => 21,
+            LabelSheet::Avery5160 => 30,
+        }
+    }
+}
+
+/// Where board labels go: which sheet, the first free slot, and offsets
+/// in mm that calibrate for a printer that does not feed straight.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct LabelOptions {
+    pub sheet: LabelSheet,
+    /// 1-based, counted across the rows.
+    pub first_slot: u32,
+    pub offset_x_mm: f32,
+    pub offset_y_mm: f32,
+}
+
+/// How the handouts print cards and lay out boards.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct PrintOptions {
+    /// Diamonds orange and clubs green, so the four suits differ at a glance.
+    pub four_colours: bool,
+    /// The ten printed `T` rather than `10`.
+    pub ten_as_t: bool,
+    /// The worksheet diagram shows each hand's HCP (off by default: counting
+    /// them is often the first question).
+    pub hcp_in_diagram: bool,
+    /// Worksheet boards per page: 1 or 2.
+    pub boards_per_page: u32,
+    /// Hand records per page: 4 or 6.
+    pub records_per_page: u32,
+    pub labels: LabelOptions,
 }
 
 /// Who deals each board: the seat the board number gives (the duplicate
@@ -169,6 +267,8 @@ pub struct Lesson {
     pub max_attempts: u64,
     /// The `ebu` game thresholds (`game_points`, `minor_game_points`).
     pub ebu: crate::rules::ebu::Ebu,
+    pub analysis: Analysis,
+    pub print: PrintOptions,
 }
 
 /// Parses and validates a lesson from its text; `file` names it in errors.

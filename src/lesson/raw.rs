@@ -41,6 +41,23 @@ pub struct RawLesson {
     pub max_attempts: Option<Spanned<u64>>,
     pub game_points: Option<Spanned<u32>>,
     pub minor_game_points: Option<Spanned<u32>>,
+    pub analysis: Option<Spanned<Word<AnalysisWord>>>,
+    pub suit_colours: Option<Spanned<Word<SuitColoursWord>>>,
+    pub ten: Option<Spanned<Word<TenWord>>>,
+    pub hcp_in_diagram: Option<bool>,
+    pub boards_per_page: Option<Spanned<u32>>,
+    pub records_per_page: Option<Spanned<u32>>,
+    pub labels: Option<Spanned<RawLabels>>,
+}
+
+/// `labels:`: the label sheet and where printing starts on it.
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+pub struct RawLabels {
+    pub sheet: Option<Spanned<Word<LabelSheetWord>>>,
+    pub first_slot: Option<Spanned<u32>>,
+    pub offset_x_mm: Option<Spanned<f64>>,
+    pub offset_y_mm: Option<Spanned<f64>>,
 }
 
 /// `constraints:` and each entry of `boards_override:`.
@@ -251,6 +268,42 @@ word_set!(
 word_set!(PaperWord, super::Paper, "paper size", "a4 or letter", |s| {
     super::Paper::parse(s)
 });
+word_set!(
+    AnalysisWord,
+    super::Analysis,
+    "kind of analysis",
+    "play (rules and double-dummy play) or rules (the rules alone)",
+    |s| super::Analysis::parse(s)
+);
+word_set!(
+    SuitColoursWord,
+    bool,
+    "suit colour scheme",
+    "two (red hearts and diamonds) or four (orange diamonds, green clubs)",
+    |s| match s.trim().to_ascii_lowercase().as_str() {
+        "two" | "2" => Some(false),
+        "four" | "4" => Some(true),
+        _ => None,
+    }
+);
+word_set!(
+    TenWord,
+    bool,
+    "spelling of the ten",
+    "\"10\" or \"T\"",
+    |s| match s.trim() {
+        "10" => Some(false),
+        "T" | "t" => Some(true),
+        _ => None,
+    }
+);
+word_set!(
+    LabelSheetWord,
+    super::LabelSheet,
+    "label sheet",
+    "L7160 (A4, 3 × 7) or 5160 (Letter, 3 × 10)",
+    |s| super::LabelSheet::parse(s)
+);
 word_set!(
     DealerWord,
     super::DealerRule,

@@ -5,8 +5,10 @@
 use serde_saphyr::Spanned;
 
 use super::error::{LessonError, LessonErrorKind, Place, Reporter};
-use super::raw::{Entries, RangeValue, RawConstraints, Word};
-use super::{BoardPlan, DealerRule, Language, Lesson, Paper};
+use super::raw::{Entries, RangeValue, RawConstraints, RawLabels, Word};
+use super::{
+    BoardPlan, DealerRule, LabelOptions, LabelSheet, Language, Lesson, Paper, PrintOptions,
+};
 use crate::bridge::{
     Board, Deal, Hand, Seat, ShapeClass, Side, Suit, Vulnerability, dealer_for_board,
 };
@@ -577,6 +579,46 @@ pub(super) fn validate(
         None => super::DEFAULT_MAX_ATTEMPTS,
     };
 
+    let one_of = |key: &str, v: &Spanned<u32>, allowed: [u32; 2], why: &str| {
+        if allowed.contains(&v.value) {
+            Ok(v.value)
+        } else {
+            Err(bad(
+                place(v),
+                format!("`{key}` is {}", v.value),
+                Some(format!("{} or {}", allowed[0], allowed[1])),
+                Some(why),
+            ))
+        }
+    };
+    let boards_per_page = match &raw.boards_per_page {
+        Some(v) => one_of(
+            "boards_per_page",
+            v,
+            [1, 2],
+            "worksheet boards per page; two share a page with fewer answer lines",
+        )?,
+        None => 1,
+    };
+    let records_per_page = match &raw.records_per_page {
+        Some(v) => one_of(
+            "records_per_page",
+            v,
+            [4, 6],
+            "hand records per page, in two columns",
+        )?,
+        None => 4,
+    };
+    let labels = labels(raw.labels.as_ref(), paper, &bad)?;
+    let print = PrintOptions {
+        four_colours: raw.suit_colours.as_ref().is_some_and(|c| c.value.0.0),
+        ten_as_t: raw.ten.as_ref().is_some_and(|t| t.value.0.0),
+        hcp_in_diagram: raw.hcp_in_diagram.unwrap_or(false),
+        boards_per_page,
+        records_per_page,
+        labels,
+    };
+
     Ok(Lesson {
         title: raw.title.value.trim().to_string(),
         ruleset,
@@ -606,7 +648,69 @@ pub(super) fn validate(
             .unwrap_or_else(|| Seat::ALL.to_vec()),
         max_attempts,
         ebu,
+        analysis: raw
+            .analysis
+            .as_ref()
+            .map(|a| a.value.0.0)
+            .unwrap_or_default(),
+        print,
     })
+}
+
+/// Largest label calibration offset: more than this is not a printer's
+/// drift but the wrong sheet.
+const MAX_LABEL_OFFSET_MM: f64 = 20.0;
+
+/// Checks `labels:`; without it the sheet follows the paper.
+fn labels(
+    raw: Option<&Spanned<RawLabels>>,
+    paper: Paper,
+    bad: &impl Fn(Place, String, Option<String>, Option<&str>) -> LessonError,
+) -> Result<LabelOptions, LessonError> {
+    let mut out = LabelOptions {
+        sheet: LabelSheet::for_paper(paper),
+        first_slot: 1,
+        offset_x_mm: 0.0,
+        offset_y_mm: 0.0,
+    };
+    let Some(raw) = raw else {
+        return Ok(out);
+    };
+    let raw = &raw.value;
+    if let Some(sheet) = &raw.sheet {
+        out.sheet = sheet.value.0.0;
+    }
+    if let Some(slot) = &raw.first_slot {
+        let slots = out.sheet.slots();
+        if slot.value == 0 || slot.value > slots {
+            return Err(bad(
+                place(slot),
+                format!("label slot {} is not on the sheet", slot.value),
+                Some(format!("a slot from 1 to {slots}, counted along the rows")),
+                Some("the first unused label of a part-used sheet"),
+            ));
+        }
+        out.first_slot = slot.value;
+    }
+    for (key, value, slot) in [
+        ("offset_x_mm", &raw.offset_x_mm, &mut out.offset_x_mm),
+        ("offset_y_mm", &raw.offset_y_mm, &mut out.offset_y_mm),
+    ] {
+        if let Some(v) = value {
+            if !v.value.is_finite() || v.value.abs() > MAX_LABEL_OFFSET_MM {
+                return Err(bad(
+                    place(v),
+                    format!("`{key}` is {}", v.value),
+                    Some(format!(
+                        "millimetres from -{MAX_LABEL_OFFSET_MM} to {MAX_LABEL_OFFSET_MM}"
+                    )),
+                    Some("a small shift that lines the print up with the labels"),
+                ));
+            }
+            *slot = v.value as f32;
+        }
+    }
+    Ok(out)
 }
 
 /// Whether any split of 13 cards into four suits (S, H, D, C) passes `test`.

@@ -17,8 +17,11 @@ use std::path::Path;
 
 use serde::Serialize;
 
-pub use pdf::{Palette, Paper};
+pub use crate::lesson::{LabelSheet as LabelSheetKind, Paper};
+pub use pdf::Palette;
 pub use view::{CardStyle, LessonView};
+
+use crate::lesson::Lesson;
 
 /// The built-in templates, by file name.
 const BUILTIN: [(&str, &str); 7] = [
@@ -189,6 +192,10 @@ pub struct RenderOptions {
     pub records_per_page: u32,
     /// Worksheet boards per page: 1 or 2.
     pub worksheet_per_page: u32,
+    /// The worksheet diagram prints each hand's HCP.
+    pub hcp_in_diagram: bool,
+    /// The label sheet; its own paper size wins over `paper` for labels.
+    pub label_sheet: LabelSheetKind,
     /// First label slot on the sheet (1-based), to reuse a part-used sheet.
     pub first_label: u32,
     /// Label calibration offsets in mm.
@@ -203,8 +210,41 @@ impl Default for RenderOptions {
             outputs: OUTPUTS.iter().map(|o| o.0.to_string()).collect(),
             records_per_page: 4,
             worksheet_per_page: 1,
+            hcp_in_diagram: false,
+            label_sheet: LabelSheetKind::L7160,
             first_label: 1,
             label_offset: (0.0, 0.0),
+        }
+    }
+}
+
+impl RenderOptions {
+    /// The options a lesson's keys ask for.
+    pub fn for_lesson(lesson: &Lesson) -> RenderOptions {
+        let p = &lesson.print;
+        RenderOptions {
+            paper: lesson.paper,
+            palette: if p.four_colours {
+                Palette::FourColour
+            } else {
+                Palette::TwoColour
+            },
+            outputs: lesson.outputs.clone(),
+            records_per_page: p.records_per_page,
+            worksheet_per_page: p.boards_per_page,
+            hcp_in_diagram: p.hcp_in_diagram,
+            label_sheet: p.labels.sheet,
+            first_label: p.labels.first_slot,
+            label_offset: (p.labels.offset_x_mm, p.labels.offset_y_mm),
+        }
+    }
+
+    /// The paper one output is printed on: labels go on their sheet's.
+    fn paper_for(&self, output: &str) -> Paper {
+        if output == "labels" {
+            self.label_sheet.paper()
+        } else {
+            self.paper
         }
     }
 }
@@ -230,9 +270,9 @@ struct LabelSheet {
     vgap: f32,
 }
 
-fn label_sheet(paper: Paper, offset: (f32, f32)) -> LabelSheet {
-    let mut s = match paper {
-        Paper::A4 => LabelSheet {
+fn label_sheet(kind: LabelSheetKind, offset: (f32, f32)) -> LabelSheet {
+    let mut s = match kind {
+        LabelSheetKind::L7160 => LabelSheet {
             name: "Avery L7160",
             cols: 3,
             rows: 7,
@@ -243,7 +283,7 @@ fn label_sheet(paper: Paper, offset: (f32, f32)) -> LabelSheet {
             hgap: 2.5,
             vgap: 0.0,
         },
-        Paper::Letter => LabelSheet {
+        LabelSheetKind::Avery5160 => LabelSheet {
             name: "Avery 5160",
             cols: 3,
             rows: 10,
@@ -271,11 +311,16 @@ pub fn render_layout(
 ) -> Result<String, RenderError> {
     let tera = templates.engine(template)?;
     let mut ctx = tera::Context::from_serialize(view).map_err(|e| template_error(template, &e))?;
-    ctx.insert("paper", opts.paper.code());
+    let output = OUTPUTS.iter().find(|o| o.1 == template).map_or("", |o| o.0);
+    ctx.insert("paper", opts.paper_for(output).code());
     ctx.insert("records_per_page", &opts.records_per_page.clamp(4, 6));
     ctx.insert("worksheet_per_page", &opts.worksheet_per_page.clamp(1, 2));
-    ctx.insert("first_label", &opts.first_label.max(1));
-    ctx.insert("sheet", &label_sheet(opts.paper, opts.label_offset));
+    ctx.insert("hcp_in_diagram", &opts.hcp_in_diagram);
+    ctx.insert(
+        "first_label",
+        &opts.first_label.clamp(1, opts.label_sheet.slots()),
+    );
+    ctx.insert("sheet", &label_sheet(opts.label_sheet, opts.label_offset));
     tera.render(template, &ctx)
         .map_err(|e| template_error(&templates.sources[template].0, &e))
 }
@@ -294,13 +339,12 @@ pub fn render_handouts(
             .ok_or_else(|| RenderError::UnknownOutput(key.clone()))?;
         let text = render_layout(view, opts, templates, template)?;
         let doc = parse_output(&text, &templates.sources[*template].0)?;
-        let bytes =
-            pdf::render(&doc, opts.paper, opts.palette, text.as_bytes()).map_err(|cause| {
-                RenderError::Pdf {
-                    file: file_name.to_string(),
-                    cause,
-                }
-            })?;
+        let bytes = pdf::render(&doc, opts.paper_for(key), opts.palette, text.as_bytes()).map_err(
+            |cause| RenderError::Pdf {
+                file: file_name.to_string(),
+                cause,
+            },
+        )?;
         out.push(Output {
             file_name: file_name.to_string(),
             bytes,

@@ -11,6 +11,8 @@ use printpdf::{
 };
 use sha2::{Digest, Sha256};
 
+pub use crate::lesson::Paper;
+
 use super::layout::{Align, Block, Diagram, Document, Grid, Margin, Span, Table, Text, VAlign};
 
 static REGULAR_TTF: &[u8] = include_bytes!("../../fonts/DejaVuSans.ttf");
@@ -42,39 +44,6 @@ fn fonts() -> Result<&'static Fonts, String> {
         })
         .as_ref()
         .map_err(Clone::clone)
-}
-
-/// Paper the handouts are printed on.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
-pub enum Paper {
-    #[default]
-    A4,
-    Letter,
-}
-
-impl Paper {
-    pub fn parse(s: &str) -> Option<Paper> {
-        match s.trim().to_ascii_lowercase().as_str() {
-            "a4" => Some(Paper::A4),
-            "letter" | "us-letter" => Some(Paper::Letter),
-            _ => None,
-        }
-    }
-
-    pub const fn code(self) -> &'static str {
-        match self {
-            Paper::A4 => "a4",
-            Paper::Letter => "letter",
-        }
-    }
-
-    /// Width and height in mm.
-    pub const fn size_mm(self) -> (f32, f32) {
-        match self {
-            Paper::A4 => (210.0, 297.0),
-            Paper::Letter => (215.9, 279.4),
-        }
-    }
 }
 
 /// Suit colours: the usual two (red hearts and diamonds) or four.
@@ -307,6 +276,38 @@ impl Typesetter {
                 );
         }
         w
+    }
+
+    /// `text` cut at a word (or, for one long word, a character) and ended
+    /// with `…` so it fits in `room` on one line; whole when it fits.
+    fn fit(&self, text: &str, size: f32, room: f32) -> String {
+        let text = text.trim();
+        if self.width(text, size, false) <= room {
+            return text.to_string();
+        }
+        let ellipsis = self.width("…", size, false);
+        let mut cut = String::new();
+        let mut w = 0.0;
+        for c in text.chars() {
+            let cw = self.width(&c.to_string(), size, false);
+            if w + cw + ellipsis > room {
+                break;
+            }
+            cut.push(c);
+            w += cw;
+        }
+        // Prefer a word boundary when one is not too far back.
+        if let Some(space) = cut.rfind(' ')
+            && space * 3 >= cut.len() * 2
+        {
+            cut.truncate(space);
+        }
+        let cut = cut.trim_end_matches([' ', ',', ';', ':', '—', '–', '-', '·']);
+        if cut.is_empty() {
+            String::new()
+        } else {
+            format!("{cut}…")
+        }
     }
 
     fn suit_tab_width(&self, size: f32) -> f32 {
@@ -616,17 +617,11 @@ fn margin_height(lines: &[Margin]) -> f32 {
     }
 }
 
-fn fill_page(text: &str, page: usize, total: usize) -> Vec<Span> {
-    let filled = text
-        .replace("{page}", &page.to_string())
-        .replace("{pages}", &total.to_string());
-    // Margins are plain text apart from the page numbers: no markup.
-    vec![Span {
-        text: filled,
-        bold: false,
-        italic: false,
-        red: false,
-    }]
+/// A margin part with its page numbers filled in; margins are plain text
+/// apart from the page numbers: no markup.
+fn fill_page(text: &str, page: usize, total: usize) -> String {
+    text.replace("{page}", &page.to_string())
+        .replace("{pages}", &total.to_string())
 }
 
 fn draw_margins(
@@ -642,15 +637,30 @@ fn draw_margins(
     let width = page_width - 2.0 * left;
     let leading = MARGIN_SIZE * 1.35;
     let draw = |page: &mut Canvas, m: &Margin, y: f32| {
+        let fill = |text: &str| fill_page(text, number, total);
+        let (l, c, r) = (fill(&m.left), fill(&m.center), fill(&m.right));
+        // Each part keeps to one line and its own room, so a long title
+        // never runs into "Page x of y": the centre part is kept whole and
+        // the sides get what is left on either side of it.
+        let gap = mm(3.0);
+        let c = ts.fit(&c, MARGIN_SIZE, width);
+        let cw = ts.width(&c, MARGIN_SIZE, false);
+        let (lroom, rroom) = if c.is_empty() {
+            let rw = ts.width(&r, MARGIN_SIZE, false).min(width / 2.0);
+            (width - rw - gap, width - gap)
+        } else {
+            let side = ((width - cw) / 2.0 - gap).max(0.0);
+            (side, side)
+        };
         for (text, align) in [
-            (&m.left, Align::Left),
-            (&m.center, Align::Center),
-            (&m.right, Align::Right),
+            (ts.fit(&l, MARGIN_SIZE, lroom), Align::Left),
+            (c, Align::Center),
+            (ts.fit(&r, MARGIN_SIZE, rroom), Align::Right),
         ] {
             if !text.is_empty() {
                 ts.spans(
                     Some(page),
-                    &fill_page(text, number, total),
+                    &[plain(&text)],
                     MARGIN_SIZE,
                     align,
                     left,

@@ -3,12 +3,14 @@
 //! the bridge or rules types), so a teacher's template cannot depend on our
 //! internals, and all wording lives in the translation files.
 
+use rayon::prelude::*;
 use serde::Serialize;
 
 use super::i18n::Texts;
-use crate::bridge::{Board, Hand, Rank, Seat, Side, Strain, Suit, Vulnerability};
+use crate::bridge::{Board, Card, Hand, Rank, Seat, Side, Strain, Suit, Vulnerability};
 use crate::dealer::constraints::ContractKind;
-use crate::lesson::Lesson;
+use crate::facts::{self, AnswerFacts, PlayFacts};
+use crate::lesson::{Analysis, Lesson};
 use crate::rules::sure_tricks::ExtraSource;
 use crate::rules::{BoardAnalysis, Contract, Reason, Statement};
 
@@ -21,6 +23,15 @@ pub const DEAL_FORMAT_VERSION: u32 = 1;
 pub struct CardStyle {
     /// Print the ten as `T` instead of `10`.
     pub ten_as_t: bool,
+}
+
+impl CardStyle {
+    /// The spelling a lesson's `ten:` key asks for.
+    pub fn for_lesson(lesson: &Lesson) -> CardStyle {
+        CardStyle {
+            ten_as_t: lesson.print.ten_as_t,
+        }
+    }
 }
 
 /// One suit line of a hand: symbol letter (S, H, D, C) and the cards.
@@ -65,6 +76,65 @@ pub struct ScoreRow {
     pub defenders: String,
 }
 
+/// One declarer's row of the makeable-contracts table.
+#[derive(Clone, Debug, Serialize)]
+pub struct MakeableRow {
+    pub seat: String,
+    pub letter: String,
+    /// Tricks with best play in NT, ♠, ♥, ♦, ♣.
+    pub tricks: Vec<u32>,
+}
+
+/// One side's row of the compact tricks grid on hand records: each cell
+/// `9`, or `9/8` when the two partners as declarer differ (N/S, E/W).
+#[derive(Clone, Debug, Serialize)]
+pub struct SideTricksRow {
+    pub side: String,
+    pub tricks: Vec<String>,
+}
+
+/// Opening leads that hold declarer to the same number of tricks.
+#[derive(Clone, Debug, Serialize)]
+pub struct LeadGroup {
+    /// Tricks the defence takes after any of these leads.
+    pub defence: u32,
+    /// The leads, as symbol and rank: `♠J ♥Q`.
+    pub cards: String,
+    /// These are the leads that give the defence most.
+    pub best: bool,
+}
+
+/// What double-dummy play says about a board (only when the lesson's
+/// analysis is `play` and the board is played).
+#[derive(Clone, Debug, Serialize)]
+pub struct PlayView {
+    /// Tricks declarer takes in the guideline contract with best play.
+    pub tricks: u32,
+    pub makes: bool,
+    /// The declaring side's score for those tricks.
+    pub score: String,
+    /// The sentence stating the two above.
+    pub guideline: String,
+    /// Column heads of the makeable table: NT and the four suit symbols.
+    pub strains: Vec<String>,
+    /// Declarers N, E, S, W.
+    pub makeable: Vec<MakeableRow>,
+    /// The same by side, N–S then E–W, for compact records.
+    pub makeable_sides: Vec<SideTricksRow>,
+    /// Most tricks for the defence first.
+    pub leads: Vec<LeadGroup>,
+    /// The guideline lead and whether it is among the best.
+    pub guideline_lead: String,
+    pub guideline_lead_best: bool,
+    pub lead_verdict: String,
+    /// The side's highest-scoring contract with best play.
+    pub best_contract: String,
+    pub best_declarer: String,
+    pub best_tricks: u32,
+    pub best_score: String,
+    pub best: String,
+}
+
 /// Everything printed about one board.
 #[derive(Clone, Debug, Serialize)]
 pub struct BoardView {
@@ -88,6 +158,8 @@ pub struct BoardView {
     pub advice: String,
     pub answers: Vec<AnswerView>,
     pub score_table: Vec<ScoreRow>,
+    /// Absent when the lesson's analysis is `rules` or the board is redealt.
+    pub play: Option<PlayView>,
 }
 
 /// A question of the lesson as the worksheet asks it.
@@ -126,7 +198,7 @@ pub fn build(
     lesson_file: &str,
     seed: u64,
     boards: &[(Board, Option<String>)],
-    analyses: &[BoardAnalysis],
+    facts: &[AnswerFacts],
     style: CardStyle,
 ) -> LessonView {
     let texts = Texts::for_language(lesson.language.code());
@@ -145,8 +217,12 @@ pub fn build(
         .collect();
     let boards = boards
         .iter()
-        .zip(analyses)
-        .map(|((board, code), a)| w.board(lesson, board, code.as_deref(), a, &questions))
+        .zip(facts)
+        .map(|((board, code), f)| {
+            let mut view = w.board(lesson, board, code.as_deref(), &f.analysis, &questions);
+            view.play = f.play.as_ref().map(|p| w.play(&f.analysis, p));
+            view
+        })
         .collect();
     LessonView {
         title: lesson.title.clone(),
@@ -470,6 +546,133 @@ impl Words<'_> {
             advice: a.advice.clone().unwrap_or_default(),
             answers,
             score_table,
+            play: None,
+        }
+    }
+
+    /// A card as the handouts print it: suit symbol, then the rank in the
+    /// class's letters.
+    fn card(&self, c: Card) -> String {
+        format!("{}{}", c.suit.symbol(), self.rank(c.rank))
+    }
+
+    fn play(&self, a: &BoardAnalysis, p: &PlayFacts) -> PlayView {
+        let contract = a.contract().map(|c| self.contract(c)).unwrap_or_default();
+        let needed = a.contract().map_or(0, |c| c.tricks_needed());
+        let declarer = a.declarer.map(|s| self.seat(s)).unwrap_or_default();
+        let makes = p.guideline_tricks >= needed;
+        let score = p.guideline_score.declarer_score.to_string();
+        let guideline = self.fill(
+            if makes {
+                "p_guideline_makes"
+            } else {
+                "p_guideline_fails"
+            },
+            &[
+                ("declarer", declarer),
+                ("tricks", p.guideline_tricks.to_string()),
+                ("contract", contract),
+                ("score", score.clone()),
+            ],
+        );
+        let strains = Strain::ALL
+            .into_iter()
+            .map(|s| match s {
+                Strain::NoTrump => self.t.get("nt"),
+                Strain::Suit(suit) => suit.symbol().to_string(),
+            })
+            .collect();
+        let makeable = [Seat::North, Seat::East, Seat::South, Seat::West]
+            .into_iter()
+            .map(|seat| MakeableRow {
+                seat: self.seat(seat),
+                letter: self.letter(seat),
+                tricks: Strain::ALL
+                    .into_iter()
+                    .map(|strain| u32::from(p.dd_table.get(seat, strain)))
+                    .collect(),
+            })
+            .collect();
+        let makeable_sides = [(Seat::North, Seat::South), (Seat::East, Seat::West)]
+            .into_iter()
+            .map(|(a, b)| SideTricksRow {
+                side: format!("{}/{}", self.letter(a), self.letter(b)),
+                tricks: Strain::ALL
+                    .into_iter()
+                    .map(|strain| {
+                        let (x, y) = (p.dd_table.get(a, strain), p.dd_table.get(b, strain));
+                        if x == y {
+                            x.to_string()
+                        } else {
+                            format!("{x}/{y}")
+                        }
+                    })
+                    .collect(),
+            })
+            .collect();
+        // Leads grouped by the defence's tricks, the best group first; the
+        // cards keep the solver's order (suits S H D C, high to low).
+        let mut defence: Vec<u8> = p.leads.iter().map(|l| 13 - l.tricks).collect();
+        defence.sort_unstable_by(|x, y| y.cmp(x));
+        defence.dedup();
+        let most = defence.first().copied().unwrap_or(0);
+        let leads = defence
+            .into_iter()
+            .map(|d| LeadGroup {
+                defence: u32::from(d),
+                cards: p
+                    .leads
+                    .iter()
+                    .filter(|l| 13 - l.tricks == d)
+                    .map(|l| self.card(l.card))
+                    .collect::<Vec<_>>()
+                    .join(" "),
+                best: d == most,
+            })
+            .collect();
+        let g = &p.guideline_lead;
+        let leader = a.opening_leader.map(|s| self.seat(s)).unwrap_or_default();
+        let lead_verdict = self.fill(
+            if g.among_best {
+                "p_lead_best"
+            } else {
+                "p_lead_not_best"
+            },
+            &[
+                ("seat", leader),
+                ("card", self.card(g.card)),
+                ("tricks", (13 - g.tricks).to_string()),
+            ],
+        );
+        let b = &p.best_contract;
+        let best_contract = self.contract(b.contract);
+        let best_score = b.score.declarer_score.to_string();
+        let best = self.fill(
+            "p_best",
+            &[
+                ("contract", best_contract.clone()),
+                ("declarer", self.seat(b.declarer)),
+                ("tricks", b.tricks.to_string()),
+                ("score", best_score.clone()),
+            ],
+        );
+        PlayView {
+            tricks: u32::from(p.guideline_tricks),
+            makes,
+            score,
+            guideline,
+            strains,
+            makeable,
+            makeable_sides,
+            leads,
+            guideline_lead: self.card(g.card),
+            guideline_lead_best: g.among_best,
+            lead_verdict,
+            best_contract,
+            best_declarer: self.seat(b.declarer),
+            best_tricks: u32::from(b.tricks),
+            best_score,
+            best,
         }
     }
 
@@ -631,14 +834,16 @@ impl Words<'_> {
     }
 }
 
-/// The rules' analysis of each board under the lesson's ruleset (with the
-/// lesson's own game thresholds under `ebu`).
-pub fn analyses(lesson: &Lesson, boards: &[Board]) -> Vec<BoardAnalysis> {
+/// The facts each board's answer key prints: the rules' analysis under the
+/// lesson's ruleset (with its own game thresholds under `ebu`) and, when
+/// `analysis` is `Play`, double-dummy play. Boards are solved in parallel;
+/// the result is in board order.
+pub fn facts(lesson: &Lesson, boards: &[Board], analysis: Analysis) -> Vec<AnswerFacts> {
     boards
-        .iter()
-        .map(|b| match lesson.ruleset {
-            crate::rules::Ruleset::Ebu => crate::rules::analyze_with(b, &lesson.ebu),
-            r => crate::rules::analyze(b, r),
+        .par_iter()
+        .map(|b| match analysis {
+            Analysis::Play => facts::answer_facts(b, lesson.ruleset, Some(&lesson.ebu)),
+            Analysis::Rules => facts::rules_facts(b, lesson.ruleset, Some(&lesson.ebu)),
         })
         .collect()
 }
