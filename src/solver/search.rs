@@ -137,6 +137,10 @@ pub(crate) struct Engine<'t> {
     max_side: usize,
     tt: &'t mut Tt,
     pub nodes: u64,
+    /// The card that settled the last `search_within` call, if one did.
+    cut: Option<(u8, u8)>,
+    /// A lead to try first at the trick about to be searched.
+    lead_hint: Option<(u8, u8)>,
 }
 
 impl<'t> Engine<'t> {
@@ -147,6 +151,8 @@ impl<'t> Engine<'t> {
             max_side: 0,
             tt,
             nodes: 0,
+            cut: None,
+            lead_hint: None,
         }
     }
 
@@ -255,7 +261,24 @@ impl<'t> Engine<'t> {
         if let Some((yes, rel)) = self.tt.probe(&shape, t as u8) {
             return (yes == leader_max, rel);
         }
+        // Try first the lead that settled this family last time, as its
+        // place in the leader's holding (0 = the top card).
+        self.lead_hint = self.tt.best_lead(&shape).and_then(|(suit, place)| {
+            let mut rest = self.hands[leader][suit as usize];
+            for _ in 0..place {
+                if rest == 0 {
+                    break;
+                }
+                rest ^= 1 << top(rest);
+            }
+            (rest != 0).then(|| (suit, top(rest) as u8))
+        });
         let (result, rel) = self.search_within(Trick::new(leader), need, remaining);
+        if let Some((suit, rank)) = self.cut {
+            let holding = self.hands[leader][suit as usize];
+            let place = (holding >> (rank + 1)).count_ones() as u8;
+            self.tt.set_best_lead(&shape, (suit, place));
+        }
         let yes = result == leader_max;
         let bounds = if yes {
             Bounds {
@@ -319,6 +342,18 @@ impl<'t> Engine<'t> {
         let is_max = seat & 1 == self.max_side;
         let mut moves = [Move::default(); 13];
         let n = self.moves(&trick, seat, &mut moves);
+        if trick.count == 0 {
+            if let Some((suit, rank)) = self.lead_hint.take() {
+                // The group holding that card: the highest group of the
+                // suit starting at or below it.
+                let group = (0..n)
+                    .filter(|&i| moves[i].suit == suit && moves[i].rank <= rank)
+                    .max_by_key(|&i| moves[i].rank);
+                if let Some(i) = group {
+                    moves[..=i].rotate_right(1);
+                }
+            }
+        }
         let mut all: Relevant = 0;
         for m in &moves[..n] {
             let (suit, rank) = (m.suit as usize, m.rank as u32);
@@ -336,10 +371,12 @@ impl<'t> Engine<'t> {
             };
             self.hands[seat][suit] ^= 1 << rank;
             if result == is_max {
+                self.cut = Some((m.suit, m.rank));
                 return (result, rel);
             }
             all |= rel;
         }
+        self.cut = None;
         (!is_max, all)
     }
 

@@ -127,6 +127,15 @@ impl Shape {
     }
 }
 
+/// The entries of one family (same lengths, leader, trumps and top-card
+/// owners), and the lead that last refuted or proved a target there.
+#[derive(Default)]
+struct Family {
+    entries: Vec<Entry>,
+    /// Suit and place from the top of the leader's holding in it.
+    best_lead: Option<(u8, u8)>,
+}
+
 #[derive(Clone, Copy)]
 struct Entry {
     /// Owners of the top `depth[s]` cards of each suit.
@@ -156,7 +165,7 @@ impl Hasher for KeyHasher {
 }
 
 pub(crate) struct Tt {
-    families: HashMap<u128, Vec<Entry>, BuildHasherDefault<KeyHasher>>,
+    families: HashMap<u128, Family, BuildHasherDefault<KeyHasher>>,
     entries: usize,
     capacity: usize,
 }
@@ -185,7 +194,7 @@ impl Tt {
     /// settles it, with the relevant cards the answer rests on here.
     pub fn probe(&self, shape: &Shape, t: u8) -> Option<(bool, Relevant)> {
         let family = self.families.get(&shape.key)?;
-        for e in family {
+        for e in &family.entries {
             let answer = if e.bounds.lo >= t {
                 true
             } else if e.bounds.hi < t {
@@ -200,11 +209,20 @@ impl Tt {
         None
     }
 
+    /// The lead that last settled a search in this position's family.
+    pub fn best_lead(&self, shape: &Shape) -> Option<(u8, u8)> {
+        self.families.get(&shape.key)?.best_lead
+    }
+
+    pub fn set_best_lead(&mut self, shape: &Shape, lead: (u8, u8)) {
+        self.families.entry(shape.key).or_default().best_lead = Some(lead);
+    }
+
     /// Records a bound found with the given relevant cards.
     pub fn store(&mut self, shape: &Shape, bounds: Bounds, rel: Relevant) {
         let depth = shape.depths(rel);
         let owners: [u32; 4] = std::array::from_fn(|s| shape.top_owners(s, depth[s]));
-        let family = self.families.entry(shape.key).or_default();
+        let family = &mut self.families.entry(shape.key).or_default().entries;
         if let Some(e) = family
             .iter_mut()
             .find(|e| e.depth == depth && e.owners == owners)
