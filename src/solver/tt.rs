@@ -29,6 +29,58 @@ pub(crate) struct Bounds {
 /// counts: every card at or above it is taken as relevant too.
 pub(crate) type Relevant = u64;
 
+/// `COMPRESS[mask][bits]`: the bits of `bits` under the set bits of `mask`,
+/// packed to the bottom (a byte-wide "parallel bit extract").
+static COMPRESS: [[u8; 256]; 256] = {
+    let mut table = [[0u8; 256]; 256];
+    let mut mask = 0;
+    while mask < 256 {
+        let mut bits = 0;
+        while bits < 256 {
+            let (mut out, mut at, mut i) = (0u8, 0, 0);
+            while i < 8 {
+                if mask >> i & 1 == 1 {
+                    out |= ((bits >> i & 1) as u8) << at;
+                    at += 1;
+                }
+                i += 1;
+            }
+            table[mask][bits] = out;
+            bits += 1;
+        }
+        mask += 1;
+    }
+    table
+};
+
+/// `SPREAD[b]`: the bits of `b` moved to the even places of a `u16`.
+static SPREAD: [u16; 256] = {
+    let mut table = [0u16; 256];
+    let mut b = 0;
+    while b < 256 {
+        let mut i = 0;
+        while i < 8 {
+            table[b] |= ((b >> i & 1) as u16) << (2 * i);
+            i += 1;
+        }
+        b += 1;
+    }
+    table
+};
+
+/// The owners of a suit's cards, two bits each, the top card highest:
+/// the `high` bit (seats S, W) above the `odd` bit (seats E, W).
+#[inline]
+fn owner_code(all: u16, odd: u16, high: u16) -> u32 {
+    let byte = |x: u16, i: u32| (x >> (8 * i) & 0xFF) as usize;
+    let part = |i: u32| {
+        let a = byte(all, i);
+        (SPREAD[COMPRESS[a][byte(odd, i)] as usize]
+            | SPREAD[COMPRESS[a][byte(high, i)] as usize] << 1) as u32
+    };
+    part(1) << (2 * (all & 0xFF).count_ones()) | part(0)
+}
+
 /// A position at a trick boundary, read once for lookups and stores.
 pub(crate) struct Shape {
     /// Suit lengths of every hand, the leader and the trumps.
@@ -56,14 +108,7 @@ impl Shape {
             // Owner bits: (seat & 1) from the E/W cards, (seat >> 1) from S/W.
             let odd = b | d;
             let high = c | d;
-            let mut code = 0u32;
-            let mut rest = all;
-            while rest != 0 {
-                let r = 15 - rest.leading_zeros();
-                let bit = 1u16 << r;
-                rest ^= bit;
-                code = code << 2 | (((high & bit) != 0) as u32) << 1 | ((odd & bit) != 0) as u32;
-            }
+            let code = owner_code(all, odd, high);
             owners[s] = code;
             len[s] = all.count_ones() as u8;
             // The owner of the suit's top card also picks the family: every
