@@ -36,8 +36,9 @@ use tt::Tt;
 pub use play::{PlayedTrick, play_record};
 
 /// Entries a thread's transposition table holds before it starts afresh:
-/// 2^21 entries of 24 bytes, about 100 MiB with the map's overhead.
-const TT_BITS: u32 = 21;
+/// 2^20 entries of 24 bytes, with the map's overhead well under what DDS
+/// takes.
+const TT_BITS: u32 = 20;
 
 thread_local! {
     static TABLE: RefCell<Option<Tt>> = const { RefCell::new(None) };
