@@ -2,8 +2,9 @@
 //!
 //! Our own search (no outside solver): [`search`] asks "can this side take
 //! at least t more tricks?" with alpha-beta over card play, equivalent cards
-//! tried once, quick-trick bounds and a transposition table ([`tt`]) keyed
-//! by normalised positions; the exact count comes from a few such searches.
+//! tried once, quick-trick and top-trump bounds and a transposition table
+//! ([`tt`]) whose entries cover every position that agrees on the cards that
+//! decided a result; the exact count comes from a few such searches.
 //! On top of it:
 //!
 //! - [`tricks`] and [`Position::tricks`]: tricks for the side on lead / to play;
@@ -34,8 +35,10 @@ use tt::Tt;
 
 pub use play::{PlayedTrick, play_record};
 
-/// Slots in each thread's transposition table: 2^21 × 24 bytes = 48 MiB.
-const TT_BITS: u32 = 21;
+/// Entries a thread's transposition table holds before it starts afresh:
+/// 2^20 entries of 24 bytes, with the map's overhead well under what DDS
+/// takes.
+const TT_BITS: u32 = 20;
 
 thread_local! {
     static TABLE: RefCell<Option<Tt>> = const { RefCell::new(None) };

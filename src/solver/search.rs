@@ -5,11 +5,14 @@
 //! bit r = rank r, seats N=0 E=1 S=2 W=3, suits clubs=0 … spades=3, no trumps
 //! = 4). Each node tries one card of every group of equivalent cards (cards
 //! of one hand with no outstanding card between them), best-looking first.
-//! At trick boundaries the engine consults quick-trick bounds and the
-//! transposition table ([`super::tt`]), whose entries are facts about a
-//! normalised position and so stay valid across searches, targets and deals.
+//! At trick boundaries the engine consults quick-trick and top-trump bounds
+//! and the transposition table ([`super::tt`]). Every result comes back with
+//! its relevant cards: per suit, the top cards whose owners decided it (the
+//! cards that won a trick by rank, and those a bound rested on). Positions
+//! that agree on those cards and on suit lengths have the same result, so
+//! one table entry answers all of them.
 
-use super::tt::{Bounds, Tt};
+use super::tt::{Bounds, Relevant, Shape, Tt};
 
 /// Strain index for no trumps; suits are 0..4.
 pub(crate) const NO_TRUMPS: usize = 4;
@@ -89,6 +92,22 @@ impl Trick {
         (self.leader + self.winning) as usize & 3
     }
 
+    /// The winning card as a relevant rank, when it beat another card of
+    /// its own suit (then its rank, not just its suit, won the trick).
+    #[inline]
+    pub fn deciding_rank(&self) -> u64 {
+        let w = self.winning as usize;
+        let suit = self.suit[w];
+        let rivals = (0..self.count as usize)
+            .filter(|&i| self.suit[i] == suit)
+            .count();
+        if rivals > 1 {
+            1u64 << (16 * suit as u32 + self.rank[w] as u32)
+        } else {
+            0
+        }
+    }
+
     /// The ranks of one suit already on the table.
     #[inline]
     fn table(&self, suit: usize) -> u16 {
@@ -118,6 +137,10 @@ pub(crate) struct Engine<'t> {
     max_side: usize,
     tt: &'t mut Tt,
     pub nodes: u64,
+    /// The card that settled the last `search_within` call, if one did.
+    cut: Option<(u8, u8)>,
+    /// A lead to try first at the trick about to be searched.
+    lead_hint: Option<(u8, u8)>,
 }
 
 impl<'t> Engine<'t> {
@@ -128,6 +151,8 @@ impl<'t> Engine<'t> {
             max_side: 0,
             tt,
             nodes: 0,
+            cut: None,
+            lead_hint: None,
         }
     }
 
@@ -145,7 +170,7 @@ impl<'t> Engine<'t> {
         let (mut lo, mut hi) = (0, remaining);
         // Start from a cheap lower bound so typical searches start close.
         if trick.count == 0 && trick.leader as usize & 1 == side {
-            lo = self.quick_tricks(trick.leader as usize).min(remaining);
+            lo = self.quick_tricks(trick.leader as usize).0.min(remaining);
         }
         // A good guess (a neighbouring answer) usually settles it in two.
         if let Some(g) = guess {
@@ -184,11 +209,16 @@ impl<'t> Engine<'t> {
     }
 
     fn search(&mut self, trick: Trick, need: i32, remaining: i32) -> bool {
+        self.search_rel(trick, need, remaining).0
+    }
+
+    /// The boolean search, with the cards whose owners decided it.
+    fn search_rel(&mut self, trick: Trick, need: i32, remaining: i32) -> (bool, Relevant) {
         if need <= 0 {
-            return true;
+            return (true, 0);
         }
         if need > remaining {
-            return false;
+            return (false, 0);
         }
         if trick.count == 0 {
             self.search_boundary(trick.leader as usize, need, remaining)
@@ -198,52 +228,104 @@ impl<'t> Engine<'t> {
     }
 
     /// A node at the start of a trick: bounds and table first.
-    fn search_boundary(&mut self, leader: usize, need: i32, remaining: i32) -> bool {
+    fn search_boundary(&mut self, leader: usize, need: i32, remaining: i32) -> (bool, Relevant) {
         self.nodes += 1;
         if remaining == 1 {
-            return self.last_trick(leader) >= need;
+            return self.last_trick(leader, need);
         }
         let leader_max = leader & 1 == self.max_side;
-        let quick = self.quick_tricks(leader);
+        let (quick, quick_rel) = self.quick_tricks(leader);
         if leader_max {
             if quick >= need {
-                return true;
+                return (true, quick_rel);
             }
         } else if quick > remaining - need {
-            return false;
+            return (false, quick_rel);
         }
-        let key = self.key(leader);
-        let mut b = self.tt.get(key).unwrap_or(Bounds {
-            lo: 0,
-            hi: remaining as u8,
-        });
-        b.lo = b.lo.max(quick as u8);
-        let (lo, hi) = (b.lo as i32, b.hi as i32);
-        let (max_lo, max_hi) = if leader_max {
-            (lo, hi)
+        if let Some((holder, run, rel)) = self.top_trumps() {
+            if holder & 1 == self.max_side {
+                if need <= run {
+                    return (true, rel);
+                }
+            } else if need > remaining - run {
+                return (false, rel);
+            }
+        }
+        // The question in tricks for the leader's side: at least `t`?
+        let t = if leader_max {
+            need
         } else {
-            (remaining - hi, remaining - lo)
+            remaining - need + 1
         };
-        if max_lo >= need {
-            return true;
+        let shape = Shape::new(&self.hands, leader, self.trump);
+        if let Some((yes, rel)) = self.tt.probe(&shape, t as u8) {
+            return (yes == leader_max, rel);
         }
-        if max_hi < need {
-            return false;
+        // Try first the lead that settled this family last time, as its
+        // place in the leader's holding (0 = the top card).
+        self.lead_hint = self.tt.best_lead(&shape).and_then(|(suit, place)| {
+            let mut rest = self.hands[leader][suit as usize];
+            for _ in 0..place {
+                if rest == 0 {
+                    break;
+                }
+                rest ^= 1 << top(rest);
+            }
+            (rest != 0).then(|| (suit, top(rest) as u8))
+        });
+        let (result, rel) = self.search_within(Trick::new(leader), need, remaining);
+        if let Some((suit, rank)) = self.cut {
+            let holding = self.hands[leader][suit as usize];
+            let place = (holding >> (rank + 1)).count_ones() as u8;
+            self.tt.set_best_lead(&shape, (suit, place));
         }
-        let result = self.search_within(Trick::new(leader), need, remaining);
-        // Record what we learnt, in tricks for the leader's side.
-        match (result, leader_max) {
-            (true, true) => b.lo = b.lo.max(need as u8),
-            (true, false) => b.hi = b.hi.min((remaining - need) as u8),
-            (false, true) => b.hi = b.hi.min((need - 1) as u8),
-            (false, false) => b.lo = b.lo.max((remaining - need + 1) as u8),
-        }
-        self.tt.put(key, b, remaining as u8);
-        result
+        let yes = result == leader_max;
+        let bounds = if yes {
+            Bounds {
+                lo: t as u8,
+                hi: remaining as u8,
+            }
+        } else {
+            Bounds {
+                lo: 0,
+                hi: (t - 1) as u8,
+            }
+        };
+        self.tt.store(&shape, bounds, rel);
+        (result, rel)
     }
 
-    /// Tricks for the maximising side when every hand holds one card.
-    fn last_trick(&self, leader: usize) -> i32 {
+    /// The hand holding the best trump and how many of the top trumps it
+    /// holds in a row: each of them will win a trick, whoever leads.
+    fn top_trumps(&self) -> Option<(usize, i32, Relevant)> {
+        if self.trump == NO_TRUMPS {
+            return None;
+        }
+        let t = self.trump;
+        let h = &self.hands;
+        let all = h[0][t] | h[1][t] | h[2][t] | h[3][t];
+        if all == 0 {
+            return None;
+        }
+        let best = top(all);
+        let holder = (0..4).find(|&p| h[p][t] >> best & 1 != 0)?;
+        let others = all & !h[holder][t];
+        // The holder's trumps above every other hand's.
+        let run_cards = if others == 0 {
+            h[holder][t]
+        } else {
+            h[holder][t] & !below(top(others) + 1)
+        };
+        let lowest = run_cards.trailing_zeros();
+        Some((
+            holder,
+            run_cards.count_ones() as i32,
+            1u64 << (16 * t as u32 + lowest),
+        ))
+    }
+
+    /// The last trick, when every hand holds one card.
+    fn last_trick(&self, leader: usize, need: i32) -> (bool, Relevant) {
         let mut trick = Trick::new(leader);
         for i in 0..4 {
             let seat = (leader + i) & 3;
@@ -251,38 +333,58 @@ impl<'t> Engine<'t> {
             let suit = (0..4).find(|&s| h[s] != 0).unwrap_or(0);
             trick.push(self.trump, suit, top(h[suit]));
         }
-        (trick.winner() & 1 == self.max_side) as i32
+        let won = (trick.winner() & 1 == self.max_side) as i32;
+        (won >= need, trick.deciding_rank())
     }
 
-    fn search_within(&mut self, trick: Trick, need: i32, remaining: i32) -> bool {
+    fn search_within(&mut self, trick: Trick, need: i32, remaining: i32) -> (bool, Relevant) {
         let seat = trick.to_play();
         let is_max = seat & 1 == self.max_side;
         let mut moves = [Move::default(); 13];
         let n = self.moves(&trick, seat, &mut moves);
+        if trick.count == 0 {
+            if let Some((suit, rank)) = self.lead_hint.take() {
+                // The group holding that card: the highest group of the
+                // suit starting at or below it.
+                let group = (0..n)
+                    .filter(|&i| moves[i].suit == suit && moves[i].rank <= rank)
+                    .max_by_key(|&i| moves[i].rank);
+                if let Some(i) = group {
+                    moves[..=i].rotate_right(1);
+                }
+            }
+        }
+        let mut all: Relevant = 0;
         for m in &moves[..n] {
             let (suit, rank) = (m.suit as usize, m.rank as u32);
             let mut next = trick;
             next.push(self.trump, suit, rank);
             self.hands[seat][suit] ^= 1 << rank;
-            let result = if next.count == 4 {
+            let (result, rel) = if next.count == 4 {
                 let winner = next.winner();
                 let won = (winner & 1 == self.max_side) as i32;
                 self.nodes += 1;
-                self.search(Trick::new(winner), need - won, remaining - 1)
+                let (r, rel) = self.search_rel(Trick::new(winner), need - won, remaining - 1);
+                (r, rel | next.deciding_rank())
             } else {
-                self.search(next, need, remaining)
+                self.search_rel(next, need, remaining)
             };
             self.hands[seat][suit] ^= 1 << rank;
             if result == is_max {
-                return result;
+                self.cut = Some((m.suit, m.rank));
+                return (result, rel);
             }
+            all |= rel;
         }
-        !is_max
+        self.cut = None;
+        (!is_max, all)
     }
 
     /// Sure tricks the leader's side can cash at once with the leader
-    /// keeping the lead: a lower bound on the leading side's tricks.
-    pub(crate) fn quick_tricks(&self, leader: usize) -> i32 {
+    /// keeping the lead: a lower bound on the leading side's tricks, with
+    /// the cards it rests on (in each suit cashed, the cards down to the
+    /// best card of the hands that must not beat them).
+    pub(crate) fn quick_tricks(&self, leader: usize) -> (i32, Relevant) {
         let h = &self.hands;
         let partner = leader ^ 2;
         let lho = (leader + 1) & 3;
@@ -293,10 +395,18 @@ impl<'t> Engine<'t> {
         let partner_trumps = suited && h[partner][trump] != 0;
         let partner_cards: u32 = h[partner].iter().map(|x| x.count_ones()).sum();
         let leader_cards: u32 = h[leader].iter().map(|x| x.count_ones()).sum();
-        let mut total = 0;
-        let mut best = 0;
+        // The rank below which a suit's cards do not matter, as a bit.
+        let mark = |s: usize, beaten: u16| -> Relevant {
+            if beaten == 0 {
+                0
+            } else {
+                1u64 << (16 * s as u32 + top(beaten))
+            }
+        };
+        let (mut total, mut total_rel) = (0, 0);
+        let (mut best, mut best_rel) = (0, 0);
         // Best run of partner's winners reached with a low card.
-        let mut via_partner = 0;
+        let (mut via_partner, mut via_rel) = (0, 0);
         for s in 0..4 {
             let own = h[leader][s];
             if own == 0 {
@@ -322,8 +432,14 @@ impl<'t> Engine<'t> {
                     safe = safe.min(h[partner][s].count_ones() + spare);
                 }
             }
-            total += safe;
-            best = best.max(safe);
+            if safe > 0 {
+                total += safe;
+                total_rel |= mark(s, others);
+                if safe > best {
+                    best = safe;
+                    best_rel = mark(s, others);
+                }
+            }
             // No winner of our own here: lead low to partner's top cards,
             // which beat everything the other three hold in the suit.
             let rest = own | h[lho][s] | h[rho][s];
@@ -341,41 +457,23 @@ impl<'t> Engine<'t> {
                         run = run.min(own.count_ones() + spare);
                     }
                 }
-                via_partner = via_partner.max(run);
+                if run > via_partner {
+                    via_partner = run;
+                    via_rel = mark(s, rest);
+                }
             }
         }
         // Cashing several suits is safe only when nobody can ruff.
         // Partner must keep his run while following to ours.
         if opp_trumps || partner_trumps || total + via_partner > partner_cards {
-            best.max(via_partner) as i32
-        } else {
-            (total + via_partner) as i32
-        }
-    }
-
-    /// The normalised position: for each suit, the owners of its remaining
-    /// cards from the top, then the leader and the trump suit.
-    pub(crate) fn key(&self, leader: usize) -> u128 {
-        let h = &self.hands;
-        let mut key: u128 = 1;
-        for s in 0..4 {
-            let (a, b, c, d) = (h[0][s], h[1][s], h[2][s], h[3][s]);
-            let mut all = a | b | c | d;
-            let mut code: u32 = 0;
-            let count = all.count_ones();
-            // Owner bits: (seat & 1) from the E/W mask, (seat >> 1) from S/W.
-            let odd = b | d;
-            let high = c | d;
-            while all != 0 {
-                let r = top(all);
-                let bit = 1u16 << r;
-                all ^= bit;
-                let owner = (((high & bit) != 0) as u32) << 1 | ((odd & bit) != 0) as u32;
-                code = code << 2 | owner;
+            if best >= via_partner {
+                (best as i32, best_rel)
+            } else {
+                (via_partner as i32, via_rel)
             }
-            key = key << 30 | (code | count << 26) as u128;
+        } else {
+            ((total + via_partner) as i32, total_rel | via_rel)
         }
-        key << 5 | (leader as u128) << 3 | self.trump as u128
     }
 
     /// Legal cards for `seat`, one per equivalence group, best first.

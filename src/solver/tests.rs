@@ -199,7 +199,8 @@ fn node_counts() {
             let mut e = Engine::new(masks(&d.hands()), trump, &mut tt);
             let v = e.exact(Trick::new(3), 1, None);
             eprintln!("  {v} tricks, {} nodes", e.nodes);
-            total += e.nodes;
+            let n = e.nodes;
+            total += n;
         }
     }
     eprintln!("total {total}");

@@ -1,12 +1,21 @@
 //! The transposition table: bounds on the tricks the side on lead takes
-//! from a normalised position at a trick boundary.
+//! from a trick boundary, each valid for a whole family of positions.
 //!
-//! A key names the owners of every remaining card by relative rank, the
-//! leader and the trump suit, so an entry is a fact about every position of
-//! that shape, in any deal. The table is a fixed array of buckets (no
-//! growth, so memory is known up front); when a bucket is full an entry from an earlier solve is
-//! replaced first, else the one with the fewest tricks left (the cheapest
-//! to recompute).
+//! An entry is filed under the suit lengths of every hand, the leader and
+//! the trump suit. Inside, it names for each suit only the top cards that
+//! decided the result (the "relevant" cards the search reports back, as in
+//! the partition search of Ginsberg's GIB and the winning ranks of DDS) and
+//! who holds them. Any position with the same lengths and the same owners of
+//! those top cards has the same result: its lower cards are interchangeable
+//! spot cards. One search so answers many positions that differ only in
+//! small cards, which is where most of the work of a deal goes.
+//!
+//! Entries are facts about positions, not deals, so they stay valid across
+//! searches, targets and deals. When the table holds more than its capacity
+//! it is emptied; the next searches refill it with what they need.
+
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 
 /// Lower and upper bounds on the leading side's tricks from here.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -15,86 +24,263 @@ pub(crate) struct Bounds {
     pub hi: u8,
 }
 
-#[derive(Clone, Copy, Default)]
-struct Slot {
-    key: [u64; 2],
-    lo: u8,
-    hi: u8,
-    /// Tricks left in the position: the replacement priority.
-    depth: u8,
-    /// The search generation that wrote the entry; older ones go first.
-    generation: u8,
+/// The relevant cards of a search result: per suit, the ranks whose owners
+/// mattered, as bits `16 * suit + rank`. Only the lowest bit of each suit
+/// counts: every card at or above it is taken as relevant too.
+pub(crate) type Relevant = u64;
+
+/// `COMPRESS[mask][bits]`: the bits of `bits` under the set bits of `mask`,
+/// packed to the bottom (a byte-wide "parallel bit extract").
+static COMPRESS: [[u8; 256]; 256] = {
+    let mut table = [[0u8; 256]; 256];
+    let mut mask = 0;
+    while mask < 256 {
+        let mut bits = 0;
+        while bits < 256 {
+            let (mut out, mut at, mut i) = (0u8, 0, 0);
+            while i < 8 {
+                if mask >> i & 1 == 1 {
+                    out |= ((bits >> i & 1) as u8) << at;
+                    at += 1;
+                }
+                i += 1;
+            }
+            table[mask][bits] = out;
+            bits += 1;
+        }
+        mask += 1;
+    }
+    table
+};
+
+/// `SPREAD[b]`: the bits of `b` moved to the even places of a `u16`.
+static SPREAD: [u16; 256] = {
+    let mut table = [0u16; 256];
+    let mut b = 0;
+    while b < 256 {
+        let mut i = 0;
+        while i < 8 {
+            table[b] |= ((b >> i & 1) as u16) << (2 * i);
+            i += 1;
+        }
+        b += 1;
+    }
+    table
+};
+
+/// The owners of a suit's cards, two bits each, the top card highest:
+/// the `high` bit (seats S, W) above the `odd` bit (seats E, W).
+#[inline]
+fn owner_code(all: u16, odd: u16, high: u16) -> u32 {
+    let byte = |x: u16, i: u32| (x >> (8 * i) & 0xFF) as usize;
+    let part = |i: u32| {
+        let a = byte(all, i);
+        (SPREAD[COMPRESS[a][byte(odd, i)] as usize]
+            | SPREAD[COMPRESS[a][byte(high, i)] as usize] << 1) as u32
+    };
+    part(1) << (2 * (all & 0xFF).count_ones()) | part(0)
 }
 
-const WAYS: usize = 4;
+/// A position at a trick boundary, read once for lookups and stores.
+pub(crate) struct Shape {
+    /// Suit lengths of every hand, the leader and the trumps.
+    key: u128,
+    /// Per suit: owners of its cards from the top down, two bits each.
+    owners: [u32; 4],
+    /// Per suit: how many cards of it are left.
+    len: [u8; 4],
+    /// Per suit: the remaining ranks, to turn counts into ranks and back.
+    ranks: [u16; 4],
+}
+
+impl Shape {
+    pub fn new(hands: &[[u16; 4]; 4], leader: usize, trump: usize) -> Shape {
+        let mut key: u128 = (leader as u128) << 3 | trump as u128;
+        let mut owners = [0u32; 4];
+        let mut len = [0u8; 4];
+        let mut ranks = [0u16; 4];
+        for s in 0..4 {
+            let (a, b, c, d) = (hands[0][s], hands[1][s], hands[2][s], hands[3][s]);
+            for h in [a, b, c, d] {
+                key = key << 4 | h.count_ones() as u128;
+            }
+            let all = a | b | c | d;
+            // Owner bits: (seat & 1) from the E/W cards, (seat >> 1) from S/W.
+            let odd = b | d;
+            let high = c | d;
+            let code = owner_code(all, odd, high);
+            owners[s] = code;
+            len[s] = all.count_ones() as u8;
+            // The owner of the suit's top card also picks the family: every
+            // entry covers at least that card, and families stay short.
+            if all != 0 {
+                key = key << 2 | (code >> (2 * (len[s] as u32 - 1))) as u128;
+            } else {
+                key <<= 2;
+            }
+            ranks[s] = all;
+        }
+        Shape {
+            key,
+            owners,
+            len,
+            ranks,
+        }
+    }
+
+    /// Per suit, how many top cards the relevant set covers.
+    fn depths(&self, rel: Relevant) -> [u8; 4] {
+        let mut depth = [0u8; 4];
+        for s in 0..4 {
+            let bits = (rel >> (16 * s)) as u16;
+            if bits != 0 {
+                let lowest = bits.trailing_zeros();
+                depth[s] = (self.ranks[s] >> lowest).count_ones() as u8;
+            }
+            if self.len[s] > 0 {
+                depth[s] = depth[s].max(1);
+            }
+        }
+        depth
+    }
+
+    /// The owners of the top `depth` cards of suit `s`.
+    #[inline]
+    fn top_owners(&self, s: usize, depth: u8) -> u32 {
+        let shift = 2 * (self.len[s] - depth) as u32;
+        if shift >= 32 {
+            0
+        } else {
+            self.owners[s] >> shift
+        }
+    }
+
+    /// The relevant set that covers the top `depth` cards of each suit:
+    /// per suit, the rank of the lowest of those cards.
+    fn relevant(&self, depth: &[u8; 4]) -> Relevant {
+        let mut rel = 0;
+        for s in 0..4 {
+            let mut rest = self.ranks[s];
+            for _ in 1..depth[s] {
+                rest ^= 1 << (15 - rest.leading_zeros());
+            }
+            if depth[s] > 0 {
+                rel |= 1u64 << (16 * s as u32 + 15 - rest.leading_zeros());
+            }
+        }
+        rel
+    }
+}
+
+/// The entries of one family (same lengths, leader, trumps and top-card
+/// owners), and the lead that last refuted or proved a target there.
+#[derive(Default)]
+struct Family {
+    entries: Vec<Entry>,
+    /// Suit and place from the top of the leader's holding in it.
+    best_lead: Option<(u8, u8)>,
+}
+
+#[derive(Clone, Copy)]
+struct Entry {
+    /// Owners of the top `depth[s]` cards of each suit.
+    owners: [u32; 4],
+    depth: [u8; 4],
+    bounds: Bounds,
+}
+
+/// A multiplicative hash: keys are already well mixed by the lengths.
+#[derive(Default)]
+struct KeyHasher(u64);
+
+impl Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0 ^ b as u64).wrapping_mul(0x100_0000_01b3);
+        }
+    }
+    fn write_u128(&mut self, v: u128) {
+        let x = (v as u64) ^ ((v >> 64) as u64).rotate_left(31);
+        let x = x.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        self.0 = x ^ (x >> 29);
+    }
+}
 
 pub(crate) struct Tt {
-    slots: Vec<Slot>,
-    mask: usize,
-    generation: u8,
+    families: HashMap<u128, Family, BuildHasherDefault<KeyHasher>>,
+    entries: usize,
+    capacity: usize,
 }
 
 impl Tt {
-    /// A table of `2^bits` slots (24 bytes each).
+    /// A table holding up to `2^bits` entries (about 24 bytes each plus the
+    /// map's own overhead) before it starts afresh.
     pub fn new(bits: u32) -> Tt {
-        let size = 1usize << bits;
         Tt {
-            slots: vec![Slot::default(); size + WAYS],
-            mask: size - 1,
-            generation: 1,
+            families: HashMap::default(),
+            entries: 0,
+            capacity: 1 << bits,
         }
     }
 
-    /// Starts a new top-level solve: entries of earlier solves stay valid
-    /// for lookups but are the first to be replaced, so a deal's own
-    /// entries are not crowded out by deep ones of earlier deals.
+    /// Starts a new top-level solve. Entries stay valid for any deal; the
+    /// table is only emptied when it has grown past its capacity.
     pub fn new_generation(&mut self) {
-        self.generation = self.generation.wrapping_add(1).max(1);
+        if self.entries > self.capacity {
+            self.families.clear();
+            self.entries = 0;
+        }
     }
 
-    #[inline]
-    fn index(&self, key: [u64; 2]) -> usize {
-        let h = (key[0] ^ key[1].rotate_left(29)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        let h = h ^ (h >> 32);
-        (h as usize) & self.mask
-    }
-
-    #[inline]
-    fn split(key: u128) -> [u64; 2] {
-        [key as u64, (key >> 64) as u64]
-    }
-
-    pub fn get(&self, key: u128) -> Option<Bounds> {
-        let k = Tt::split(key);
-        let i = self.index(k);
-        self.slots[i..i + WAYS]
-            .iter()
-            .find(|s| s.key == k)
-            .map(|s| Bounds { lo: s.lo, hi: s.hi })
-    }
-
-    pub fn put(&mut self, key: u128, b: Bounds, depth: u8) {
-        let k = Tt::split(key);
-        let i = self.index(k);
-        let generation = self.generation;
-        let bucket = &mut self.slots[i..i + WAYS];
-        let mut victim = 0;
-        for (j, s) in bucket.iter().enumerate() {
-            if s.key == k {
-                victim = j;
-                break;
-            }
-            let old = |x: &Slot| (x.generation == generation, x.depth);
-            if old(s) < old(&bucket[victim]) {
-                victim = j;
+    /// Whether the leader's side takes at least `t` tricks, if an entry
+    /// settles it, with the relevant cards the answer rests on here.
+    pub fn probe(&self, shape: &Shape, t: u8) -> Option<(bool, Relevant)> {
+        let family = self.families.get(&shape.key)?;
+        for e in &family.entries {
+            let answer = if e.bounds.lo >= t {
+                true
+            } else if e.bounds.hi < t {
+                false
+            } else {
+                continue;
+            };
+            if (0..4).all(|s| shape.top_owners(s, e.depth[s]) == e.owners[s]) {
+                return Some((answer, shape.relevant(&e.depth)));
             }
         }
-        bucket[victim] = Slot {
-            key: k,
-            lo: b.lo,
-            hi: b.hi,
+        None
+    }
+
+    /// The lead that last settled a search in this position's family.
+    pub fn best_lead(&self, shape: &Shape) -> Option<(u8, u8)> {
+        self.families.get(&shape.key)?.best_lead
+    }
+
+    pub fn set_best_lead(&mut self, shape: &Shape, lead: (u8, u8)) {
+        self.families.entry(shape.key).or_default().best_lead = Some(lead);
+    }
+
+    /// Records a bound found with the given relevant cards.
+    pub fn store(&mut self, shape: &Shape, bounds: Bounds, rel: Relevant) {
+        let depth = shape.depths(rel);
+        let owners: [u32; 4] = std::array::from_fn(|s| shape.top_owners(s, depth[s]));
+        let family = &mut self.families.entry(shape.key).or_default().entries;
+        if let Some(e) = family
+            .iter_mut()
+            .find(|e| e.depth == depth && e.owners == owners)
+        {
+            e.bounds.lo = e.bounds.lo.max(bounds.lo);
+            e.bounds.hi = e.bounds.hi.min(bounds.hi);
+            return;
+        }
+        family.push(Entry {
+            owners,
             depth,
-            generation,
-        };
+            bounds,
+        });
+        self.entries += 1;
     }
 }
