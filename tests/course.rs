@@ -4,7 +4,7 @@
 
 use minibridge::bridge::{Board, Seat, Side, Strain, Suit};
 use minibridge::dealer::{self, DealOptions};
-use minibridge::lesson::{self, Lesson};
+use minibridge::lesson::{self, Analysis, Lesson};
 use minibridge::rules::{self, BoardAnalysis, Contract, Ruleset};
 use minibridge::solver;
 
@@ -341,12 +341,12 @@ fn printed_sets_never_change() {
             &lesson_path,
             seed.or(lesson.seed).unwrap(),
             &boards,
-            &render::view::analyses(&lesson, &plain),
-            render::CardStyle::default(),
+            &render::view::facts(&lesson, &plain, Analysis::Rules),
+            render::CardStyle::for_lesson(&lesson),
         );
         let text = render::render_layout(
             &view,
-            &RenderOptions::default(),
+            &RenderOptions::for_lesson(&lesson),
             &Templates::builtin(),
             "worksheet.tera",
         )
