@@ -298,6 +298,15 @@ impl Words<'_> {
         s
     }
 
+    /// "1 trick", "3 tricks" in the lesson's language.
+    fn tricks_phrase(&self, n: u8) -> String {
+        if n == 1 {
+            self.t.get("tricks_one")
+        } else {
+            self.fill("tricks_many", &[("n", n.to_string())])
+        }
+    }
+
     fn contract(&self, c: Contract) -> String {
         let nt = self.t.get("nt");
         match c {
@@ -641,7 +650,7 @@ impl Words<'_> {
             &[
                 ("seat", leader),
                 ("card", self.card(g.card)),
-                ("tricks", (13 - g.tricks).to_string()),
+                ("tricks", self.tricks_phrase(13 - g.tricks)),
             ],
         );
         let b = &p.best_contract;
