@@ -40,3 +40,20 @@ pub fn random_board() -> impl Strategy<Value = Board> {
     )
         .prop_map(|(order, n)| Board::numbered(n, deal_from_order(&order)))
 }
+
+/// Runs the minibridge binary from the project root and fails the test,
+/// showing what it printed on standard error, unless it succeeded.
+#[allow(dead_code)]
+pub fn minibridge_ok<S: AsRef<std::ffi::OsStr>>(args: &[S]) -> std::process::Output {
+    let run = std::process::Command::new(env!("CARGO_BIN_EXE_minibridge"))
+        .args(args)
+        .current_dir(root())
+        .output()
+        .expect("the minibridge binary runs");
+    assert!(
+        run.status.success(),
+        "{}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+    run
+}

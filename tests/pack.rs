@@ -7,7 +7,7 @@ use std::path::Path;
 
 use minibridge::export::pbn;
 
-use crate::common::root;
+use crate::common::{minibridge_ok, root};
 
 fn pages(pdf: &Path) -> Vec<String> {
     let doc = lopdf::Document::load(pdf).expect("our PDF parses");
@@ -137,19 +137,15 @@ fn folder_with_a_bad_lesson_builds_the_rest_into_a_pack() {
 #[test]
 fn a_single_lesson_makes_no_pack() {
     let tmp = tempfile::tempdir().unwrap();
-    let run = std::process::Command::new(env!("CARGO_BIN_EXE_minibridge"))
-        .arg("build")
-        .arg(root().join("lessons/11-exercise-deal.yaml"))
-        .arg("--out")
-        .arg(tmp.path())
-        .arg("--no-play")
-        .output()
-        .unwrap();
-    assert!(
-        run.status.success(),
-        "{}",
-        String::from_utf8_lossy(&run.stderr)
-    );
+    let lesson = root().join("lessons/11-exercise-deal.yaml");
+    let out = tmp.path().as_os_str();
+    minibridge_ok(&[
+        "build".as_ref(),
+        lesson.as_os_str(),
+        "--out".as_ref(),
+        out,
+        "--no-play".as_ref(),
+    ]);
     assert!(tmp.path().join("11-exercise-deal/worksheet.pdf").is_file());
     assert!(!tmp.path().join("pack").exists());
 }

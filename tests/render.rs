@@ -5,7 +5,7 @@ use minibridge::bridge::{Board, Deal, Seat, Strain, Vulnerability};
 use minibridge::lesson::{self, Analysis, Lesson};
 use minibridge::render::{self, RenderError, RenderOptions, Templates};
 
-use crate::common::root;
+use crate::common::{minibridge_ok, root};
 
 const EXERCISE: &str = "W:J98.QJT8.9752.T8 T532.AK4.K83.A53 Q74.75.JT6.QJ976 AK6.9632.AQ4.K42";
 
@@ -376,18 +376,13 @@ fn build_with_a_broken_template_exits_2_and_writes_nothing() {
 #[test]
 fn build_writes_the_pdfs_beside_the_pbn() {
     let out = std::env::temp_dir().join(format!("minibridge-render-ok-{}", std::process::id()));
-    let run = std::process::Command::new(env!("CARGO_BIN_EXE_minibridge"))
-        .arg("build")
-        .arg(root().join("lessons/11-exercise-deal.yaml"))
-        .arg("--out")
-        .arg(&out)
-        .output()
-        .unwrap();
-    assert!(
-        run.status.success(),
-        "{}",
-        String::from_utf8_lossy(&run.stderr)
-    );
+    let lesson = root().join("lessons/11-exercise-deal.yaml");
+    minibridge_ok(&[
+        "build".as_ref(),
+        lesson.as_os_str(),
+        "--out".as_ref(),
+        out.as_os_str(),
+    ]);
     for f in [
         "deals.pbn",
         "worksheet.pdf",
