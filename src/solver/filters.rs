@@ -32,7 +32,7 @@ pub fn guideline_tricks(board: &Board, c: &GuidelineContract) -> u8 {
 /// cheaper than counting the tricks.
 pub fn makes(board: &Board, c: &GuidelineContract) -> bool {
     let hands = masks(&board.deal.hands());
-    with_tt(|tt| {
+    with_tt(&hands, |tt| {
         let mut engine = Engine::new(hands, strain_index(c.strain), tt);
         let side = c.declarer.index() & 1;
         engine.can_take(

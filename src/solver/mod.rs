@@ -15,9 +15,9 @@
 //!   choices among equally good cards (see `docs/solver.md`);
 //! - [`filters`]: lesson constraints on play as dealer filters.
 //!
-//! Each thread keeps one transposition table for its lifetime. Its entries
-//! are facts about positions, not about a deal, so answers never depend on
-//! what was solved before; only the speed does.
+//! Each thread keeps one transposition table, emptied when a new deal
+//! comes. Its entries are facts about positions, not about a deal, so
+//! answers never depend on what was solved before; only the speed does.
 
 pub mod filters;
 mod play;
@@ -44,12 +44,13 @@ thread_local! {
     static TABLE: RefCell<Option<Tt>> = const { RefCell::new(None) };
 }
 
-/// Runs `f` with this thread's transposition table.
-fn with_tt<R>(f: impl FnOnce(&mut Tt) -> R) -> R {
+/// Runs `f` with this thread's transposition table, ready for a position
+/// with these hands.
+fn with_tt<R>(hands: &[[u16; 4]; 4], f: impl FnOnce(&mut Tt) -> R) -> R {
     TABLE.with(|cell| {
         let mut slot = cell.borrow_mut();
         let tt = slot.get_or_insert_with(|| Tt::new(TT_BITS));
-        tt.new_generation();
+        tt.new_generation(hands);
         f(tt)
     })
 }
@@ -233,8 +234,9 @@ impl Position {
     pub fn tricks(&self) -> u8 {
         let side = self.to_play().index() & 1;
         let trick = self.internal_trick();
-        with_tt(|tt| {
-            let mut engine = Engine::new(masks(&self.hands), strain_index(self.strain), tt);
+        let hands = masks(&self.hands);
+        with_tt(&hands, |tt| {
+            let mut engine = Engine::new(hands, strain_index(self.strain), tt);
             engine.exact(trick, side, None) as u8
         })
     }
@@ -293,7 +295,7 @@ impl fmt::Display for DdTable {
 pub fn dd_table(deal: &Deal) -> DdTable {
     let hands = masks(&deal.hands());
     let mut tricks = [[0u8; 5]; 4];
-    with_tt(|tt| {
+    with_tt(&hands, |tt| {
         for (col, strain) in Strain::ALL.iter().enumerate() {
             let mut engine = Engine::new(hands, strain_index(*strain), tt);
             let mut guess: [Option<i32>; 2] = [None, None];
@@ -323,7 +325,7 @@ pub fn card_scores(position: &Position) -> Vec<(Card, u8)> {
     let base = position.internal_trick();
     let legal = position.legal_cards();
     let hands = masks(&position.hands);
-    with_tt(|tt| {
+    with_tt(&hands, |tt| {
         let mut engine = Engine::new(hands, trump, tt);
         let mut scores: Vec<(Card, u8)> = Vec::with_capacity(legal.len());
         let mut guess = None;

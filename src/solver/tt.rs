@@ -11,8 +11,9 @@
 //! small cards, which is where most of the work of a deal goes.
 //!
 //! Entries are facts about positions, not deals, so they stay valid across
-//! searches, targets and deals. When the table holds more than its capacity
-//! it is emptied; the next searches refill it with what they need.
+//! searches and targets. Another deal's entries would be valid too but
+//! rarely match, so the table starts afresh for each new deal (positions
+//! later in the same deal keep it) and whenever it outgrows its capacity.
 
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
@@ -213,6 +214,8 @@ pub(crate) struct Tt {
     families: HashMap<u128, Family, BuildHasherDefault<KeyHasher>>,
     entries: usize,
     capacity: usize,
+    /// The hands of the deal the entries come from.
+    deal: [[u16; 4]; 4],
 }
 
 impl Tt {
@@ -223,15 +226,23 @@ impl Tt {
             families: HashMap::default(),
             entries: 0,
             capacity: 1 << bits,
+            deal: [[0; 4]; 4],
         }
     }
 
-    /// Starts a new top-level solve. Entries stay valid for any deal; the
-    /// table is only emptied when it has grown past its capacity.
-    pub fn new_generation(&mut self) {
-        if self.entries > self.capacity {
+    /// Starts a new top-level solve of a position with these hands.
+    /// Entries stay valid for any deal, but another deal's rarely match and
+    /// only lengthen the scans, so the table starts afresh when the hands
+    /// are not part of the deal it holds (a position later in the same
+    /// deal keeps it), or when it has grown past its capacity.
+    pub fn new_generation(&mut self, hands: &[[u16; 4]; 4]) {
+        let same_deal = (0..4).all(|p| (0..4).all(|s| hands[p][s] & !self.deal[p][s] == 0));
+        if !same_deal || self.entries > self.capacity {
             self.families.clear();
             self.entries = 0;
+        }
+        if !same_deal {
+            self.deal = *hands;
         }
     }
 
