@@ -231,7 +231,12 @@ pub fn build(
         seed,
         format_version: DEAL_FORMAT_VERSION,
         program_version: env!("CARGO_PKG_VERSION").to_string(),
-        rebuild: format!("minibridge build {lesson_file} --seed {seed}"),
+        // Rules-only answer keys come back only with the same choice (the
+        // flag is harmless when the lesson file says `analysis: rules`).
+        rebuild: match lesson.analysis {
+            Analysis::Play => format!("minibridge build {lesson_file} --seed {seed}"),
+            Analysis::Rules => format!("minibridge build {lesson_file} --seed {seed} --no-play"),
+        },
         note: lesson.note.clone().unwrap_or_default(),
         date: lesson.date.clone().unwrap_or_default(),
         questions,
