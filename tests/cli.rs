@@ -356,17 +356,11 @@ fn a_lesson_with_rule_constraints_builds_boards_the_rules_agree_with() {
     }
 }
 
-/// Predealt cards and a fixed dealer travel in the deal code, so the code
-/// alone still rebuilds the board.
-#[test]
-fn deal_codes_carry_predeal_and_a_fixed_dealer() {
+/// The games `deal --lesson` prints for a lesson written from `yaml`.
+fn deal_lesson_text(yaml: &str) -> Vec<pbn::PbnGame> {
     let dir = tempfile::tempdir().unwrap();
-    let lesson = dir.path().join("predeal.yaml");
-    std::fs::write(
-        &lesson,
-        "title: Predeal\nseed: 11\nboards: 4\ndealer: S\nconstraints:\n  predeal: { S: \"AKQ2.K3.-.-\" }\n  hcp: { N: 6+ }\n",
-    )
-    .unwrap();
+    let lesson = dir.path().join("lesson.yaml");
+    std::fs::write(&lesson, yaml).unwrap();
     let text = ok(&[
         "deal",
         "--lesson",
@@ -374,7 +368,16 @@ fn deal_codes_carry_predeal_and_a_fixed_dealer() {
         "--format",
         "pbn",
     ]);
-    let games = pbn::read(&text).unwrap();
+    pbn::read(&text).unwrap()
+}
+
+/// Predealt cards and a fixed dealer travel in the deal code, so the code
+/// alone still rebuilds the board.
+#[test]
+fn deal_codes_carry_predeal_and_a_fixed_dealer() {
+    let games = deal_lesson_text(
+        "title: Predeal\nseed: 11\nboards: 4\ndealer: S\nconstraints:\n  predeal: { S: \"AKQ2.K3.-.-\" }\n  hcp: { N: 6+ }\n",
+    );
     assert_eq!(games.len(), 4);
     for game in games {
         let board = game.board.unwrap();
@@ -400,21 +403,9 @@ fn deal_codes_carry_predeal_and_a_fixed_dealer() {
 fn a_lesson_with_play_constraints_builds_boards_the_solver_agrees_with() {
     use minibridge::bridge::Strain;
     use minibridge::solver::filters::{GuidelineContract, guideline_tricks};
-    let dir = tempfile::tempdir().unwrap();
-    let lesson = dir.path().join("down.yaml");
-    std::fs::write(
-        &lesson,
+    for game in deal_lesson_text(
         "title: 3NT makes\nseed: 5\nboards: 2\nconstraints:\n  declarer: S\n  contract: { strain: NT, kind: game }\n  makes: true\n",
-    )
-    .unwrap();
-    let text = ok(&[
-        "deal",
-        "--lesson",
-        lesson.to_str().unwrap(),
-        "--format",
-        "pbn",
-    ]);
-    for game in pbn::read(&text).unwrap() {
+    ) {
         let board = game.board.unwrap();
         let c = GuidelineContract {
             strain: Strain::NoTrump,
