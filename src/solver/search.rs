@@ -12,7 +12,7 @@
 //! that agree on those cards and on suit lengths have the same result, so
 //! one table entry answers all of them.
 
-use super::tt::{Bounds, Relevant, Shape, Tt};
+use super::tt::{Bounds, Relevant, Shape, Tt, relevant_from};
 
 /// Strain index for no trumps; suits are 0..4.
 pub(crate) const NO_TRUMPS: usize = 4;
@@ -95,14 +95,14 @@ impl Trick {
     /// The winning card as a relevant rank, when it beat another card of
     /// its own suit (then its rank, not just its suit, won the trick).
     #[inline]
-    pub fn deciding_rank(&self) -> u64 {
+    pub fn deciding_rank(&self) -> Relevant {
         let w = self.winning as usize;
         let suit = self.suit[w];
         let rivals = (0..self.count as usize)
             .filter(|&i| self.suit[i] == suit)
             .count();
         if rivals > 1 {
-            1u64 << (16 * suit as u32 + self.rank[w] as u32)
+            relevant_from(suit as usize, self.rank[w] as u32)
         } else {
             0
         }
@@ -320,7 +320,7 @@ impl<'t> Engine<'t> {
         Some((
             holder,
             run_cards.count_ones() as i32,
-            1u64 << (16 * t as u32 + lowest),
+            relevant_from(t, lowest),
         ))
     }
 
@@ -400,7 +400,7 @@ impl<'t> Engine<'t> {
             if beaten == 0 {
                 0
             } else {
-                1u64 << (16 * s as u32 + top(beaten))
+                relevant_from(s, top(beaten))
             }
         };
         let (mut total, mut total_rel) = (0, 0);

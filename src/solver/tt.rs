@@ -30,6 +30,12 @@ pub(crate) struct Bounds {
 /// counts: every card at or above it is taken as relevant too.
 pub(crate) type Relevant = u64;
 
+/// The relevant set holding one card: every card of `suit` from `rank` up.
+#[inline]
+pub(crate) fn relevant_from(suit: usize, rank: u32) -> Relevant {
+    1 << (16 * suit as u32 + rank)
+}
+
 /// `COMPRESS[mask][bits]`: the bits of `bits` under the set bits of `mask`,
 /// packed to the bottom (a byte-wide "parallel bit extract").
 static COMPRESS: [[u8; 256]; 256] = {
@@ -166,7 +172,7 @@ impl Shape {
                 rest ^= 1 << (15 - rest.leading_zeros());
             }
             if depth[s] > 0 {
-                rel |= 1u64 << (16 * s as u32 + 15 - rest.leading_zeros());
+                rel |= relevant_from(s, 15 - rest.leading_zeros());
             }
         }
         rel
