@@ -50,7 +50,7 @@ fn with_tt<R>(hands: &[[u16; 4]; 4], f: impl FnOnce(&mut Tt) -> R) -> R {
     TABLE.with(|cell| {
         let mut slot = cell.borrow_mut();
         let tt = slot.get_or_insert_with(|| Tt::new(TT_BITS));
-        tt.new_generation(hands);
+        tt.start_solve(hands);
         f(tt)
     })
 }

@@ -241,7 +241,7 @@ impl Tt {
     /// only lengthen the scans, so the table starts afresh when the hands
     /// are not part of the deal it holds (a position later in the same
     /// deal keeps it), or when it has grown past its capacity.
-    pub fn new_generation(&mut self, hands: &[[u16; 4]; 4]) {
+    pub fn start_solve(&mut self, hands: &[[u16; 4]; 4]) {
         let same_deal = (0..4).all(|p| (0..4).all(|s| hands[p][s] & !self.deal[p][s] == 0));
         if !same_deal || self.entries > self.capacity {
             self.families.clear();
