@@ -293,8 +293,16 @@ impl fmt::Display for DdTable {
 /// transposition table, and each starts from the answer for the other
 /// declarer of the same side, which is usually equal or one off.
 pub fn dd_table(deal: &Deal) -> DdTable {
+    dd_table_nodes(deal).0
+}
+
+/// [`dd_table`] with the number of search nodes it visited and where the
+/// searches ended.
+pub(crate) fn dd_table_nodes(deal: &Deal) -> (DdTable, u64, search::Counters) {
     let hands = masks(&deal.hands());
     let mut tricks = [[0u8; 5]; 4];
+    let mut nodes = 0;
+    let mut counters = search::Counters::default();
     with_tt(&hands, |tt| {
         for (col, strain) in Strain::ALL.iter().enumerate() {
             let mut engine = Engine::new(hands, strain_index(*strain), tt);
@@ -310,9 +318,11 @@ pub fn dd_table(deal: &Deal) -> DdTable {
                 let declarer = (leader + 3) & 3;
                 tricks[declarer][col] = 13 - t as u8;
             }
+            nodes += engine.nodes;
+            counters += engine.counters;
         }
     });
-    DdTable { tricks }
+    (DdTable { tricks }, nodes, counters)
 }
 
 /// The tricks the side to play takes (from this position on, the trick in

@@ -121,11 +121,55 @@ impl Trick {
     }
 }
 
+/// Where searches ended: what to look at when tuning bounds and ordering
+/// (printed by the `table_nodes` test).
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Counters {
+    /// Trick boundaries settled by quick tricks (either side's).
+    pub quick_cuts: u64,
+    /// Trick boundaries settled by sure trump tricks.
+    pub trump_cuts: u64,
+    /// Trick boundaries settled by the transposition table.
+    pub table_hits: u64,
+    /// Trick boundaries searched card by card, by tricks remaining.
+    pub searched: [u64; 14],
+    /// Second-hand positions settled by sure tricks.
+    pub second_hand_cuts: u64,
+    /// Cards not searched because a card tried before answers for them.
+    pub skipped_moves: u64,
+    /// Per place in the trick: nodes settled by the first card tried, and
+    /// by a later one.
+    pub cuts: [[u64; 2]; 4],
+    /// Per place in the trick: nodes where every card had to be tried.
+    pub all_fail: [u64; 4],
+}
+
+impl std::ops::AddAssign for Counters {
+    fn add_assign(&mut self, o: Counters) {
+        self.quick_cuts += o.quick_cuts;
+        self.trump_cuts += o.trump_cuts;
+        self.table_hits += o.table_hits;
+        self.second_hand_cuts += o.second_hand_cuts;
+        self.skipped_moves += o.skipped_moves;
+        for i in 0..14 {
+            self.searched[i] += o.searched[i];
+        }
+        for k in 0..4 {
+            self.cuts[k][0] += o.cuts[k][0];
+            self.cuts[k][1] += o.cuts[k][1];
+            self.all_fail[k] += o.all_fail[k];
+        }
+    }
+}
+
 /// One candidate card with its ordering score.
 #[derive(Clone, Copy, Default)]
 struct Move {
     suit: u8,
+    /// The lowest card of the group, the one played.
     rank: u8,
+    /// The highest card of the group.
+    high: u8,
     score: i16,
 }
 
@@ -141,6 +185,8 @@ pub(crate) struct Engine<'t> {
     cut: Option<(u8, u8)>,
     /// A lead to try first at the trick about to be searched.
     lead_hint: Option<(u8, u8)>,
+    /// Where the searches ended, for tuning.
+    pub counters: Counters,
 }
 
 impl<'t> Engine<'t> {
@@ -153,6 +199,7 @@ impl<'t> Engine<'t> {
             nodes: 0,
             cut: None,
             lead_hint: None,
+            counters: Counters::default(),
         }
     }
 
@@ -170,7 +217,10 @@ impl<'t> Engine<'t> {
         let (mut lo, mut hi) = (0, remaining);
         // Start from a cheap lower bound so typical searches start close.
         if trick.count == 0 && trick.leader as usize & 1 == side {
-            lo = self.quick_tricks(trick.leader as usize).0.min(remaining);
+            lo = self
+                .quick_tricks(trick.leader as usize, remaining)
+                .0
+                .min(remaining);
         }
         // A good guess (a neighbouring answer) usually settles it in two.
         if let Some(g) = guess {
@@ -234,20 +284,30 @@ impl<'t> Engine<'t> {
             return self.last_trick(leader, need);
         }
         let leader_max = leader & 1 == self.max_side;
-        let (quick, quick_rel) = self.quick_tricks(leader);
+        // The leading side's tricks that settle the question.
+        let enough = if leader_max {
+            need
+        } else {
+            remaining - need + 1
+        };
+        let (quick, quick_rel) = self.quick_tricks(leader, enough);
         if leader_max {
             if quick >= need {
+                self.counters.quick_cuts += 1;
                 return (true, quick_rel);
             }
         } else if quick > remaining - need {
+            self.counters.quick_cuts += 1;
             return (false, quick_rel);
         }
         if let Some((holder, run, rel)) = self.top_trumps() {
             if holder & 1 == self.max_side {
                 if need <= run {
+                    self.counters.trump_cuts += 1;
                     return (true, rel);
                 }
             } else if need > remaining - run {
+                self.counters.trump_cuts += 1;
                 return (false, rel);
             }
         }
@@ -259,6 +319,7 @@ impl<'t> Engine<'t> {
         };
         let shape = Shape::new(&self.hands, leader, self.trump);
         if let Some((yes, rel)) = self.tt.probe(&shape, t as u8) {
+            self.counters.table_hits += 1;
             return (yes == leader_max, rel);
         }
         // Try first the lead that settled this family last time, as its
@@ -273,6 +334,7 @@ impl<'t> Engine<'t> {
             }
             (rest != 0).then(|| (suit, top(rest) as u8))
         });
+        self.counters.searched[remaining as usize] += 1;
         let (result, rel) = self.search_within(Trick::new(leader), need, remaining);
         if let Some((suit, rank)) = self.cut {
             let holding = self.hands[leader][suit as usize];
@@ -295,8 +357,13 @@ impl<'t> Engine<'t> {
         (result, rel)
     }
 
-    /// The hand holding the best trump and how many of the top trumps it
-    /// holds in a row: each of them will win a trick, whoever leads.
+    /// Tricks the side holding the best trump is sure of, whoever leads:
+    /// the top trumps one hand holds in a row; two when the side holds the
+    /// two best and one of its hands has a spare trump to keep them from
+    /// falling together; and, when it holds every trump, as many as its
+    /// longer trump holding (each of those trumps wins the trick it is
+    /// played to). Returns a seat of that side, the count and the cards it
+    /// rests on.
     fn top_trumps(&self) -> Option<(usize, i32, Relevant)> {
         if self.trump == NO_TRUMPS {
             return None;
@@ -309,19 +376,32 @@ impl<'t> Engine<'t> {
         }
         let best = top(all);
         let holder = (0..4).find(|&p| h[p][t] >> best & 1 != 0)?;
-        let others = all & !h[holder][t];
+        let partner = holder ^ 2;
+        let ours = h[holder][t] | h[partner][t];
         // The holder's trumps above every other hand's.
+        let others = all & !h[holder][t];
         let run_cards = if others == 0 {
             h[holder][t]
         } else {
             h[holder][t] & !below(top(others) + 1)
         };
-        let lowest = run_cards.trailing_zeros();
-        Some((
-            holder,
+        let mut sure = (
             run_cards.count_ones() as i32,
-            relevant_from(t, lowest),
-        ))
+            relevant_from(t, run_cards.trailing_zeros()),
+        );
+        let lengths = [h[holder][t].count_ones(), h[partner][t].count_ones()];
+        if ours == all {
+            let longer = lengths[0].max(lengths[1]) as i32;
+            if longer >= sure.0 {
+                sure = (longer, 0);
+            }
+        } else if sure.0 < 2 {
+            let second = top(all ^ (1 << best));
+            if h[partner][t] >> second & 1 != 0 && lengths[0].max(lengths[1]) > 1 {
+                sure = (2, relevant_from(t, second));
+            }
+        }
+        Some((holder, sure.0, sure.1))
     }
 
     /// The last trick, when every hand holds one card.
@@ -340,6 +420,14 @@ impl<'t> Engine<'t> {
     fn search_within(&mut self, trick: Trick, need: i32, remaining: i32) -> (bool, Relevant) {
         let seat = trick.to_play();
         let is_max = seat & 1 == self.max_side;
+        if trick.count == 1 {
+            // The tricks the second hand's side needs to settle the question.
+            let enough = if is_max { need } else { remaining - need + 1 };
+            if let Some(rel) = self.second_hand_tricks(&trick, enough) {
+                self.counters.second_hand_cuts += 1;
+                return (is_max, rel);
+            }
+        }
         let mut moves = [Move::default(); 13];
         let n = self.moves(&trick, seat, &mut moves);
         if trick.count == 0 {
@@ -355,8 +443,20 @@ impl<'t> Engine<'t> {
             }
         }
         let mut all: Relevant = 0;
-        for m in &moves[..n] {
+        // Per suit, the lowest card tried so far (16: none yet).
+        let mut lowest_tried = [16u32; 4];
+        for (i, m) in moves[..n].iter().enumerate() {
             let (suit, rank) = (m.suit as usize, m.rank as u32);
+            // Below the lowest card that mattered to the moves tried so
+            // far, every card of a suit is as good as any other: one tried
+            // there answers for this one too.
+            let bits = (all >> (16 * suit)) as u16;
+            let threshold = if bits == 0 { 16 } else { bits.trailing_zeros() };
+            if rank < threshold && lowest_tried[suit] < threshold {
+                self.counters.skipped_moves += 1;
+                continue;
+            }
+            lowest_tried[suit] = lowest_tried[suit].min(rank);
             let mut next = trick;
             next.push(self.trump, suit, rank);
             self.hands[seat][suit] ^= 1 << rank;
@@ -371,109 +471,202 @@ impl<'t> Engine<'t> {
             };
             self.hands[seat][suit] ^= 1 << rank;
             if result == is_max {
+                let k = trick.count as usize;
+                self.counters.cuts[k][i.min(1)] += 1;
                 self.cut = Some((m.suit, m.rank));
                 return (result, rel);
             }
             all |= rel;
         }
         self.cut = None;
+        // Each card stood for its whole group, which holds only while the
+        // group's cards stay together: where the relevant cards end inside
+        // a group, the group's lower cards become relevant too.
+        for m in &moves[..n] {
+            let bits = (all >> (16 * m.suit as u32)) as u16;
+            if bits != 0 {
+                let threshold = bits.trailing_zeros();
+                if (m.rank as u32) < threshold && threshold <= m.high as u32 {
+                    all |= relevant_from(m.suit as usize, m.rank as u32);
+                }
+            }
+        }
+        self.counters.all_fail[trick.count as usize] += 1;
         (!is_max, all)
+    }
+
+    /// Whether the second hand's side is sure of `enough` tricks from
+    /// here, and the cards that rests on. Sure are this trick, when its best
+    /// card in the led suit beats everything the third hand can play (or
+    /// one of them ruffs and the third hand cannot), and in no trumps the
+    /// winners the hand that takes it can then cash.
+    fn second_hand_tricks(&self, trick: &Trick, enough: i32) -> Option<Relevant> {
+        let h = &self.hands;
+        let second = trick.to_play();
+        let (third, fourth) = ((second + 1) & 3, second ^ 2);
+        let led = trick.lead_suit();
+        let trump = self.trump;
+        let ruffs =
+            |p: usize| trump != NO_TRUMPS && led != trump && h[p][led] == 0 && h[p][trump] != 0;
+        if ruffs(second) || ruffs(fourth) {
+            return (enough <= 1 && !ruffs(third)).then_some(0);
+        }
+        let ours = h[second][led] | h[fourth][led];
+        let against = h[third][led] | 1 << trick.rank[0];
+        if ours == 0 || top(ours) < top(against) || ruffs(third) {
+            return None;
+        }
+        let best = top(ours);
+        let mut rel = relevant_from(led, best);
+        let mut sure = 1;
+        if sure >= enough {
+            return Some(rel);
+        }
+        if trump != NO_TRUMPS {
+            return None;
+        }
+        // The hand winning the trick leads next and cashes its top cards,
+        // here and in the other suits.
+        let hh = if h[second][led] >> best & 1 != 0 {
+            second
+        } else {
+            fourth
+        };
+        for s in 0..4 {
+            let others = (h[0][s] | h[1][s] | h[2][s] | h[3][s]) & !h[hh][s];
+            let won = if others == 0 {
+                h[hh][s].count_ones()
+            } else {
+                (h[hh][s] & !below(top(others) + 1)).count_ones()
+            };
+            // In the led suit one of them takes this trick.
+            let won = if s == led { won.saturating_sub(1) } else { won };
+            if won > 0 {
+                sure += won as i32;
+                if others != 0 {
+                    rel |= relevant_from(s, top(others));
+                }
+                if sure >= enough {
+                    return Some(rel);
+                }
+            }
+        }
+        None
     }
 
     /// Sure tricks the leader's side can cash at once with the leader
     /// keeping the lead: a lower bound on the leading side's tricks, with
     /// the cards it rests on (in each suit cashed, the cards down to the
     /// best card of the hands that must not beat them).
-    pub(crate) fn quick_tricks(&self, leader: usize) -> (i32, Relevant) {
+    ///
+    /// In a suit contract the leader first cashes his top trumps, which
+    /// draws the opponents' trumps; then each side suit's winners count up
+    /// to the length of every opponent who still holds a trump, so nobody
+    /// ruffs. Partner, if he still holds trumps, needs a plain card for
+    /// each of those tricks, or he would have to ruff one.
+    ///
+    /// When the count reaches `enough`, the cards named are only those of
+    /// the suits needed to get there (biggest runs first), so the answer
+    /// holds for more positions.
+    pub(crate) fn quick_tricks(&self, leader: usize, enough: i32) -> (i32, Relevant) {
         let h = &self.hands;
         let partner = leader ^ 2;
-        let lho = (leader + 1) & 3;
-        let rho = (leader + 3) & 3;
+        let opps = [(leader + 1) & 3, (leader + 3) & 3];
         let trump = self.trump;
         let suited = trump != NO_TRUMPS;
-        let opp_trumps = suited && (h[lho][trump] | h[rho][trump]) != 0;
-        let partner_trumps = suited && h[partner][trump] != 0;
-        let partner_cards: u32 = h[partner].iter().map(|x| x.count_ones()).sum();
-        let leader_cards: u32 = h[leader].iter().map(|x| x.count_ones()).sum();
-        // The rank below which a suit's cards do not matter, as a bit.
-        let mark = |s: usize, beaten: u16| -> Relevant {
-            if beaten == 0 {
-                0
+        let len = |p: usize, s: usize| h[p][s].count_ones();
+        let cards = |p: usize| h[p].iter().map(|x| x.count_ones()).sum::<u32>();
+        // The cards of `p` in `s` above every card of the other three, and
+        // the rank below which the suit's cards do not matter to that.
+        let winners = |p: usize, s: usize| -> (u32, Relevant) {
+            let others = (h[0][s] | h[1][s] | h[2][s] | h[3][s]) & !h[p][s];
+            if others == 0 {
+                (len(p, s), 0)
             } else {
-                relevant_from(s, top(beaten))
+                let top_other = top(others);
+                (
+                    (h[p][s] & !below(top_other + 1)).count_ones(),
+                    relevant_from(s, top_other),
+                )
             }
         };
-        let (mut total, mut total_rel) = (0, 0);
-        let (mut best, mut best_rel) = (0, 0);
+        // Trumps left with each opponent and with partner once the
+        // leader's top trumps are cashed.
+        let (mut trumps, mut trumps_rel) = (0, 0);
+        let (mut ruffers, mut partner_trumps) = ([false; 2], 0);
+        if suited {
+            (trumps, trumps_rel) = winners(leader, trump);
+            ruffers = opps.map(|o| len(o, trump) > trumps);
+            partner_trumps = len(partner, trump).saturating_sub(trumps);
+        }
+        // A run in a side suit, kept to what every opponent who can still
+        // ruff follows to.
+        let safe = |s: usize, run: u32| -> u32 {
+            (0..2)
+                .filter(|&i| ruffers[i])
+                .fold(run, |run, i| run.min(len(opps[i], s)))
+        };
+        let (mut side, mut side_rel) = (0, 0);
+        let mut runs = [(0u32, 0 as Relevant); 4];
         // Best run of partner's winners reached with a low card.
         let (mut via_partner, mut via_rel) = (0, 0);
-        for s in 0..4 {
-            let own = h[leader][s];
-            if own == 0 {
+        for s in (0..4).filter(|&s| !suited || s != trump) {
+            if h[leader][s] == 0 {
                 continue;
             }
-            let others = h[partner][s] | h[lho][s] | h[rho][s];
-            let mut safe = if others == 0 {
-                own.count_ones()
-            } else {
-                (own & !below(top(others) + 1)).count_ones()
-            };
-            if suited && s != trump && safe > 0 {
-                for opp in [lho, rho] {
-                    if h[opp][trump] != 0 {
-                        safe = safe.min(h[opp][s].count_ones());
-                    }
-                }
-                if partner_trumps {
-                    // Partner must not be forced to ruff a winner: he
-                    // needs a card of the suit or a spare card to throw.
-                    let spare =
-                        partner_cards - h[partner][trump].count_ones() - h[partner][s].count_ones();
-                    safe = safe.min(h[partner][s].count_ones() + spare);
-                }
+            let (run, rel) = winners(leader, s);
+            let run = safe(s, run);
+            if run > 0 {
+                side += run;
+                side_rel |= rel;
+                runs[s] = (run, rel);
+                continue;
             }
-            if safe > 0 {
-                total += safe;
-                total_rel |= mark(s, others);
-                if safe > best {
-                    best = safe;
-                    best_rel = mark(s, others);
-                }
+            // No winner of our own here: lead low to partner's top cards.
+            let (run, rel) = winners(partner, s);
+            let mut run = safe(s, run);
+            if suited && len(leader, trump) > trumps {
+                // The leader must not be forced to ruff partner's winners.
+                let spare = cards(leader) - len(leader, trump) - len(leader, s);
+                run = run.min(len(leader, s) + spare);
             }
-            // No winner of our own here: lead low to partner's top cards,
-            // which beat everything the other three hold in the suit.
-            let rest = own | h[lho][s] | h[rho][s];
-            let theirs = h[partner][s];
-            if safe == 0 && theirs != 0 && top(theirs) > top(rest) {
-                let mut run = (theirs & !below(top(rest) + 1)).count_ones();
-                if suited && s != trump {
-                    for opp in [lho, rho] {
-                        if h[opp][trump] != 0 {
-                            run = run.min(h[opp][s].count_ones());
-                        }
-                    }
-                    if h[leader][trump] != 0 {
-                        let spare = leader_cards - h[leader][trump].count_ones() - own.count_ones();
-                        run = run.min(own.count_ones() + spare);
-                    }
+            if run > via_partner {
+                via_partner = run;
+                via_rel = rel;
+            }
+        }
+        if partner_trumps > 0 {
+            side = side.min(cards(partner) - len(partner, trump));
+        }
+        // Our own winners; or our trumps, then over to partner's run
+        // (partner keeps it while following to the trumps); or all of it
+        // when nobody can ruff and partner can keep his run throughout.
+        let own = (trumps + side, trumps_rel | side_rel);
+        if own.0 as i32 >= enough {
+            // The trumps (they draw the ruffers), then the longest runs.
+            let (mut count, mut rel) = (trumps as i32, trumps_rel);
+            runs.sort_unstable_by_key(|r| std::cmp::Reverse(r.0));
+            for (run, run_rel) in runs {
+                if count >= enough {
+                    break;
                 }
-                if run > via_partner {
-                    via_partner = run;
-                    via_rel = mark(s, rest);
+                count += run as i32;
+                rel |= run_rel;
+            }
+            return (own.0 as i32, rel);
+        }
+        let mut best = own;
+        if via_partner > 0 {
+            let no_ruffs = !ruffers[0] && !ruffers[1] && partner_trumps == 0;
+            let options = [(trumps, trumps_rel, true), (own.0, own.1, no_ruffs)];
+            for (before, rel, ok) in options {
+                let total = before + via_partner;
+                if ok && total <= cards(partner) && total > best.0 {
+                    best = (total, rel | via_rel);
                 }
             }
         }
-        // Cashing several suits is safe only when nobody can ruff.
-        // Partner must keep his run while following to ours.
-        if opp_trumps || partner_trumps || total + via_partner > partner_cards {
-            if best >= via_partner {
-                (best as i32, best_rel)
-            } else {
-                (via_partner as i32, via_rel)
-            }
-        } else {
-            ((total + via_partner) as i32, total_rel | via_rel)
-        }
+        (best.0 as i32, best.1)
     }
 
     /// Legal cards for `seat`, one per equivalence group, best first.
@@ -515,6 +708,7 @@ impl<'t> Engine<'t> {
                 out[n] = Move {
                     suit: s as u8,
                     rank: low as u8,
+                    high: high as u8,
                     score,
                 };
                 n += 1;

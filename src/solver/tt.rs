@@ -118,13 +118,6 @@ impl Shape {
             let code = owner_code(all, odd, high);
             owners[s] = code;
             len[s] = all.count_ones() as u8;
-            // The owner of the suit's top card also picks the family: every
-            // entry covers at least that card, and families stay short.
-            if all != 0 {
-                key = key << 2 | (code >> (2 * (len[s] as u32 - 1))) as u128;
-            } else {
-                key <<= 2;
-            }
             ranks[s] = all;
         }
         Shape {
@@ -144,22 +137,29 @@ impl Shape {
                 let lowest = bits.trailing_zeros();
                 depth[s] = (self.ranks[s] >> lowest).count_ones() as u8;
             }
-            if self.len[s] > 0 {
-                depth[s] = depth[s].max(1);
-            }
         }
         depth
     }
 
-    /// The owners of the top `depth` cards of suit `s`.
-    #[inline]
-    fn top_owners(&self, s: usize, depth: u8) -> u32 {
-        let shift = 2 * (self.len[s] - depth) as u32;
-        if shift >= 32 {
-            0
-        } else {
-            self.owners[s] >> shift
+    /// The owners of every suit's cards in one word (suit `s` from bit
+    /// `32 * s`), and the mask that keeps only the top `depth[s]` cards of
+    /// each: an entry matches a position when the masked words agree.
+    fn masked_owners(&self, depth: &[u8; 4]) -> (u128, u128) {
+        let (mut word, mut mask) = (0u128, 0u128);
+        for s in 0..4 {
+            let shift = 2 * (self.len[s] - depth[s]) as u32;
+            let keep = ((1u64 << (2 * depth[s] as u32)) - 1) << shift;
+            word |= (self.owners[s] as u128) << (32 * s);
+            mask |= (keep as u128) << (32 * s);
         }
+        (word & mask, mask)
+    }
+
+    /// All owners in one word, as [`Shape::masked_owners`] lays them out.
+    #[inline]
+    fn owner_word(&self) -> u128 {
+        let o = &self.owners;
+        o[0] as u128 | (o[1] as u128) << 32 | (o[2] as u128) << 64 | (o[3] as u128) << 96
     }
 
     /// The relevant set that covers the top `depth` cards of each suit:
@@ -179,8 +179,7 @@ impl Shape {
     }
 }
 
-/// The entries of one family (same lengths, leader, trumps and top-card
-/// owners), and the lead that last refuted or proved a target there.
+/// The entries of one family (same lengths, leader and trumps), and the lead that last refuted or proved a target there.
 #[derive(Default)]
 struct Family {
     entries: Vec<Entry>,
@@ -190,8 +189,9 @@ struct Family {
 
 #[derive(Clone, Copy)]
 struct Entry {
-    /// Owners of the top `depth[s]` cards of each suit.
-    owners: [u32; 4],
+    /// Owners of the top `depth[s]` cards of each suit, under `mask`.
+    owners: u128,
+    mask: u128,
     depth: [u8; 4],
     bounds: Bounds,
 }
@@ -256,7 +256,8 @@ impl Tt {
     /// settles it, with the relevant cards the answer rests on here.
     pub fn probe(&self, shape: &Shape, t: u8) -> Option<(bool, Relevant)> {
         let family = self.families.get(&shape.key)?;
-        for e in &family.entries {
+        let word = shape.owner_word();
+        for e in family.entries.iter().rev() {
             let answer = if e.bounds.lo >= t {
                 true
             } else if e.bounds.hi < t {
@@ -264,7 +265,7 @@ impl Tt {
             } else {
                 continue;
             };
-            if (0..4).all(|s| shape.top_owners(s, e.depth[s]) == e.owners[s]) {
+            if word & e.mask == e.owners {
                 return Some((answer, shape.relevant(&e.depth)));
             }
         }
@@ -283,11 +284,11 @@ impl Tt {
     /// Records a bound found with the given relevant cards.
     pub fn store(&mut self, shape: &Shape, bounds: Bounds, rel: Relevant) {
         let depth = shape.depths(rel);
-        let owners: [u32; 4] = std::array::from_fn(|s| shape.top_owners(s, depth[s]));
+        let (owners, mask) = shape.masked_owners(&depth);
         let family = &mut self.families.entry(shape.key).or_default().entries;
         if let Some(e) = family
             .iter_mut()
-            .find(|e| e.depth == depth && e.owners == owners)
+            .find(|e| e.mask == mask && e.owners == owners)
         {
             e.bounds.lo = e.bounds.lo.max(bounds.lo);
             e.bounds.hi = e.bounds.hi.min(bounds.hi);
@@ -295,6 +296,7 @@ impl Tt {
         }
         family.push(Entry {
             owners,
+            mask,
             depth,
             bounds,
         });
