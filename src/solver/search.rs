@@ -12,7 +12,7 @@
 //! that agree on those cards and on suit lengths have the same result, so
 //! one table entry answers all of them.
 
-use super::tt::{Bounds, Relevant, Shape, Tt, relevant_from};
+use super::tt::{Bounds, Relevant, Shape, Tt, lowest_relevant, relevant_from};
 
 /// Strain index for no trumps; suits are 0..4.
 pub(crate) const NO_TRUMPS: usize = 4;
@@ -21,6 +21,18 @@ pub(crate) const NO_TRUMPS: usize = 4;
 #[inline]
 pub(crate) fn top(h: u16) -> u32 {
     15 - h.leading_zeros()
+}
+
+/// The tricks a side must be sure of to settle "can the maximising side
+/// take `need` of the `remaining` tricks?": `need` for that side, and for
+/// its opponents enough to leave it short.
+#[inline]
+fn side_target(maximising: bool, need: i32, remaining: i32) -> i32 {
+    if maximising {
+        need
+    } else {
+        remaining - need + 1
+    }
 }
 
 /// Bits strictly below rank `r`.
@@ -284,21 +296,12 @@ impl<'t> Engine<'t> {
             return self.last_trick(leader, need);
         }
         let leader_max = leader & 1 == self.max_side;
-        // The leading side's tricks that settle the question.
-        let enough = if leader_max {
-            need
-        } else {
-            remaining - need + 1
-        };
-        let (quick, quick_rel) = self.quick_tricks(leader, enough);
-        if leader_max {
-            if quick >= need {
-                self.counters.quick_cuts += 1;
-                return (true, quick_rel);
-            }
-        } else if quick > remaining - need {
+        // The question in tricks for the leader's side: at least `t`?
+        let t = side_target(leader_max, need, remaining);
+        let (quick, quick_rel) = self.quick_tricks(leader, t);
+        if quick >= t {
             self.counters.quick_cuts += 1;
-            return (false, quick_rel);
+            return (leader_max, quick_rel);
         }
         if let Some((holder, run, rel)) = self.top_trumps() {
             if holder & 1 == self.max_side {
@@ -311,12 +314,6 @@ impl<'t> Engine<'t> {
                 return (false, rel);
             }
         }
-        // The question in tricks for the leader's side: at least `t`?
-        let t = if leader_max {
-            need
-        } else {
-            remaining - need + 1
-        };
         let shape = Shape::new(&self.hands, leader, self.trump);
         if let Some((yes, rel)) = self.tt.probe(&shape, t as u8) {
             self.counters.table_hits += 1;
@@ -421,8 +418,7 @@ impl<'t> Engine<'t> {
         let seat = trick.to_play();
         let is_max = seat & 1 == self.max_side;
         if trick.count == 1 {
-            // The tricks the second hand's side needs to settle the question.
-            let enough = if is_max { need } else { remaining - need + 1 };
+            let enough = side_target(is_max, need, remaining);
             if let Some(rel) = self.second_hand_tricks(&trick, enough) {
                 self.counters.second_hand_cuts += 1;
                 return (is_max, rel);
@@ -450,8 +446,7 @@ impl<'t> Engine<'t> {
             // Below the lowest card that mattered to the moves tried so
             // far, every card of a suit is as good as any other: one tried
             // there answers for this one too.
-            let bits = (all >> (16 * suit)) as u16;
-            let threshold = if bits == 0 { 16 } else { bits.trailing_zeros() };
+            let threshold = lowest_relevant(all, suit);
             if rank < threshold && lowest_tried[suit] < threshold {
                 self.counters.skipped_moves += 1;
                 continue;
@@ -483,12 +478,9 @@ impl<'t> Engine<'t> {
         // group's cards stay together: where the relevant cards end inside
         // a group, the group's lower cards become relevant too.
         for m in &moves[..n] {
-            let bits = (all >> (16 * m.suit as u32)) as u16;
-            if bits != 0 {
-                let threshold = bits.trailing_zeros();
-                if (m.rank as u32) < threshold && threshold <= m.high as u32 {
-                    all |= relevant_from(m.suit as usize, m.rank as u32);
-                }
+            let threshold = lowest_relevant(all, m.suit as usize);
+            if (m.rank as u32) < threshold && threshold <= m.high as u32 {
+                all |= relevant_from(m.suit as usize, m.rank as u32);
             }
         }
         self.counters.all_fail[trick.count as usize] += 1;
@@ -533,25 +525,34 @@ impl<'t> Engine<'t> {
             fourth
         };
         for s in 0..4 {
-            let others = (h[0][s] | h[1][s] | h[2][s] | h[3][s]) & !h[hh][s];
-            let won = if others == 0 {
-                h[hh][s].count_ones()
-            } else {
-                (h[hh][s] & !below(top(others) + 1)).count_ones()
-            };
+            let (won, won_rel) = self.winners(hh, s);
             // In the led suit one of them takes this trick.
             let won = if s == led { won.saturating_sub(1) } else { won };
             if won > 0 {
                 sure += won as i32;
-                if others != 0 {
-                    rel |= relevant_from(s, top(others));
-                }
+                rel |= won_rel;
                 if sure >= enough {
                     return Some(rel);
                 }
             }
         }
         None
+    }
+
+    /// The cards of `p` in suit `s` above every card of the other three
+    /// hands, and the cards that rests on (down to the best of theirs).
+    fn winners(&self, p: usize, s: usize) -> (u32, Relevant) {
+        let h = &self.hands;
+        let others = (h[0][s] | h[1][s] | h[2][s] | h[3][s]) & !h[p][s];
+        if others == 0 {
+            (h[p][s].count_ones(), 0)
+        } else {
+            let top_other = top(others);
+            (
+                (h[p][s] & !below(top_other + 1)).count_ones(),
+                relevant_from(s, top_other),
+            )
+        }
     }
 
     /// Sure tricks the leader's side can cash at once with the leader
@@ -576,20 +577,7 @@ impl<'t> Engine<'t> {
         let suited = trump != NO_TRUMPS;
         let len = |p: usize, s: usize| h[p][s].count_ones();
         let cards = |p: usize| h[p].iter().map(|x| x.count_ones()).sum::<u32>();
-        // The cards of `p` in `s` above every card of the other three, and
-        // the rank below which the suit's cards do not matter to that.
-        let winners = |p: usize, s: usize| -> (u32, Relevant) {
-            let others = (h[0][s] | h[1][s] | h[2][s] | h[3][s]) & !h[p][s];
-            if others == 0 {
-                (len(p, s), 0)
-            } else {
-                let top_other = top(others);
-                (
-                    (h[p][s] & !below(top_other + 1)).count_ones(),
-                    relevant_from(s, top_other),
-                )
-            }
-        };
+        let winners = |p: usize, s: usize| self.winners(p, s);
         // Trumps left with each opponent and with partner once the
         // leader's top trumps are cashed.
         let (mut trumps, mut trumps_rel) = (0, 0);

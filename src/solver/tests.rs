@@ -213,14 +213,16 @@ fn node_counts() {
 #[test]
 #[ignore]
 fn table_nodes() {
-    let n: usize = std::env::var("MINIBRIDGE_TABLE_DEALS")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(10);
-    let skip: usize = std::env::var("MINIBRIDGE_TABLE_SKIP")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(0);
+    let env = |name: &str, default: usize| -> usize {
+        std::env::var(name)
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(default)
+    };
+    let (n, skip) = (
+        env("MINIBRIDGE_TABLE_DEALS", 10),
+        env("MINIBRIDGE_TABLE_SKIP", 0),
+    );
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/dds_reference.txt");
     let text = std::fs::read_to_string(path).unwrap();
     let (mut total, start) = (0, std::time::Instant::now());

@@ -36,6 +36,14 @@ pub(crate) fn relevant_from(suit: usize, rank: u32) -> Relevant {
     1 << (16 * suit as u32 + rank)
 }
 
+/// The lowest rank of `suit` the relevant set names (16 when it names
+/// none): cards below it do not matter.
+#[inline]
+pub(crate) fn lowest_relevant(rel: Relevant, suit: usize) -> u32 {
+    let bits = (rel >> (16 * suit)) as u16;
+    if bits == 0 { 16 } else { bits.trailing_zeros() }
+}
+
 /// `COMPRESS[mask][bits]`: the bits of `bits` under the set bits of `mask`,
 /// packed to the bottom (a byte-wide "parallel bit extract").
 static COMPRESS: [[u8; 256]; 256] = {
@@ -130,15 +138,10 @@ impl Shape {
 
     /// Per suit, how many top cards the relevant set covers.
     fn depths(&self, rel: Relevant) -> [u8; 4] {
-        let mut depth = [0u8; 4];
-        for s in 0..4 {
-            let bits = (rel >> (16 * s)) as u16;
-            if bits != 0 {
-                let lowest = bits.trailing_zeros();
-                depth[s] = (self.ranks[s] >> lowest).count_ones() as u8;
-            }
-        }
-        depth
+        std::array::from_fn(|s| {
+            let above = self.ranks[s].checked_shr(lowest_relevant(rel, s));
+            above.unwrap_or(0).count_ones() as u8
+        })
     }
 
     /// The owners of every suit's cards in one word (suit `s` from bit
