@@ -35,10 +35,12 @@ use tt::Tt;
 
 pub use play::{PlayedTrick, play_record};
 
-/// Entries a thread's transposition table holds before it starts afresh:
-/// 2^20 entries of 24 bytes, with the map's overhead well under what DDS
-/// takes.
-const TT_BITS: u32 = 20;
+/// Entries a thread's transposition table holds before it drops the half
+/// closest to the end of play: 2^21, about 280 MB with the groups'
+/// overhead. Random deals stay far below it; a hard deal of the sample
+/// course (a two-suit crossruff) reaches it, and a smaller cap there costs
+/// several times the search.
+const TT_BITS: u32 = 21;
 
 thread_local! {
     static TABLE: RefCell<Option<Tt>> = const { RefCell::new(None) };

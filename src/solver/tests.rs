@@ -210,6 +210,8 @@ fn node_counts() {
 /// (`MINIBRIDGE_TABLE_DEALS`, default 10, after skipping
 /// `MINIBRIDGE_TABLE_SKIP`), checked against DDS's numbers,
 /// and where the searches ended: a tool for tuning the solver.
+/// `MINIBRIDGE_TABLE_PBN="N:..."` times that one deal instead, with no
+/// reference to check it against.
 #[test]
 #[ignore]
 fn table_nodes() {
@@ -224,7 +226,10 @@ fn table_nodes() {
         env("MINIBRIDGE_TABLE_SKIP", 0),
     );
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/dds_reference.txt");
-    let text = std::fs::read_to_string(path).unwrap();
+    let text = match std::env::var("MINIBRIDGE_TABLE_PBN") {
+        Ok(deal) => deal,
+        Err(_) => std::fs::read_to_string(path).unwrap(),
+    };
     let (mut total, start) = (0, std::time::Instant::now());
     let mut counters = search::Counters::default();
     for (i, line) in text.lines().enumerate().skip(skip).take(n) {
@@ -238,7 +243,9 @@ fn table_nodes() {
             .flatten()
             .map(|t| format!("{t:x}"))
             .collect();
-        assert_eq!(ours, f[4], "deal {i}");
+        if let Some(reference) = f.get(4) {
+            assert_eq!(&ours, reference, "deal {i}");
+        }
         eprintln!("  deal {i}: {nodes} nodes, {:?}", t0.elapsed());
         total += nodes;
         counters += c;

@@ -13,7 +13,8 @@
 //! Entries are facts about positions, not deals, so they stay valid across
 //! searches and targets. Another deal's entries would be valid too but
 //! rarely match, so the table starts afresh for each new deal (positions
-//! later in the same deal keep it) and whenever it outgrows its capacity.
+//! later in the same deal keep it). When it reaches its capacity it drops
+//! the families closest to the end of play.
 
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
@@ -94,6 +95,13 @@ fn owner_code(all: u16, odd: u16, high: u16) -> u32 {
             | SPREAD[COMPRESS[a][byte(high, i)] as usize] << 1) as u32
     };
     part(1) << (2 * (all & 0xFF).count_ones()) | part(0)
+}
+
+/// The tricks left in the positions of a family: a quarter of the sum of
+/// the suit lengths, the key's low 64 bits.
+fn tricks_of(key: u128) -> usize {
+    let lengths = key as u64;
+    (0..16).map(|i| (lengths >> (4 * i) & 15) as usize).sum::<usize>() / 4
 }
 
 /// A position at a trick boundary, read once for lookups and stores.
@@ -182,21 +190,94 @@ impl Shape {
     }
 }
 
-/// The entries of one family (same lengths, leader and trumps), and the lead that last refuted or proved a target there.
+/// The entries of one family (same lengths, leader and trumps), and the
+/// lead that last refuted or proved a target there.
 #[derive(Default)]
 struct Family {
-    entries: Vec<Entry>,
+    /// Entries grouped by which cards they name, oldest group first: a
+    /// position matches at most one entry of a group, the one whose owners
+    /// agree with its own under the group's mask. Families of one deal grow
+    /// to thousands of entries in a few hundred groups.
+    heads: Vec<GroupHead>,
+    /// Per group, its entries: the owners of the named cards (under the
+    /// mask) and their bounds, sorted by owners.
+    groups: Vec<Entries>,
     /// Suit and place from the top of the leader's holding in it.
     best_lead: Option<(u8, u8)>,
 }
 
-#[derive(Clone, Copy)]
-struct Entry {
-    /// Owners of the top `depth[s]` cards of each suit, under `mask`.
-    owners: u128,
+/// What a lookup reads of a group before touching its entries: kept apart
+/// and small, so that passing over the groups that cannot match (most of
+/// them) costs no trip to memory.
+struct GroupHead {
     mask: u128,
+    /// One bit per entry, chosen by a hash of its owners: a clear bit means
+    /// no entry has those owners.
+    filter: u64,
     depth: [u8; 4],
-    bounds: Bounds,
+}
+
+/// The filter bit for a group's masked owners.
+#[inline]
+fn filter_bit(owners: u128) -> u64 {
+    let x = (owners as u64) ^ ((owners >> 64) as u64).rotate_left(29);
+    1 << (x.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 58)
+}
+
+/// A group's entries: the owners of the named cards (under the group's
+/// mask) and their bounds. Most groups hold a few, kept in a short list; a
+/// few grow to hundreds, where a hash finds the one in a single step.
+enum Entries {
+    Few(Vec<(u128, Bounds)>),
+    Many(HashMap<u128, Bounds, BuildHasherDefault<KeyHasher>>),
+}
+
+/// Groups longer than this are hashed.
+const FEW: usize = 8;
+
+impl Entries {
+    #[inline]
+    fn get(&self, owners: u128) -> Option<Bounds> {
+        match self {
+            Entries::Few(list) => list.iter().find(|e| e.0 == owners).map(|e| e.1),
+            Entries::Many(map) => map.get(&owners).copied(),
+        }
+    }
+
+    /// Adds a bound, tightening the entry if there is one; whether a new
+    /// entry was made.
+    fn add(&mut self, owners: u128, bounds: Bounds) -> bool {
+        let merge = |e: &mut Bounds| {
+            e.lo = e.lo.max(bounds.lo);
+            e.hi = e.hi.min(bounds.hi);
+        };
+        match self {
+            Entries::Few(list) => {
+                if let Some(e) = list.iter_mut().find(|e| e.0 == owners) {
+                    merge(&mut e.1);
+                    return false;
+                }
+                if list.len() < FEW {
+                    list.push((owners, bounds));
+                } else {
+                    let mut map: HashMap<_, _, _> = list.drain(..).collect();
+                    map.insert(owners, bounds);
+                    *self = Entries::Many(map);
+                }
+                true
+            }
+            Entries::Many(map) => match map.get_mut(&owners) {
+                Some(e) => {
+                    merge(e);
+                    false
+                }
+                None => {
+                    map.insert(owners, bounds);
+                    true
+                }
+            },
+        }
+    }
 }
 
 /// A multiplicative hash: keys are already well mixed by the lengths.
@@ -222,18 +303,21 @@ impl Hasher for KeyHasher {
 pub(crate) struct Tt {
     families: HashMap<u128, Family, BuildHasherDefault<KeyHasher>>,
     entries: usize,
+    /// Entries by the tricks left in their positions.
+    by_tricks: [usize; 14],
     capacity: usize,
     /// The hands of the deal the entries come from.
     deal: [[u16; 4]; 4],
 }
 
 impl Tt {
-    /// A table holding up to `2^bits` entries (about 24 bytes each plus the
-    /// map's own overhead) before it starts afresh.
+    /// A table holding up to `2^bits` entries (32 bytes each, plus the
+    /// groups' and maps' own overhead).
     pub fn new(bits: u32) -> Tt {
         Tt {
             families: HashMap::default(),
             entries: 0,
+            by_tricks: [0; 14],
             capacity: 1 << bits,
             deal: [[0; 4]; 4],
         }
@@ -243,14 +327,11 @@ impl Tt {
     /// Entries stay valid for any deal, but another deal's rarely match and
     /// only lengthen the scans, so the table starts afresh when the hands
     /// are not part of the deal it holds (a position later in the same
-    /// deal keeps it), or when it has grown past its capacity.
+    /// deal keeps it).
     pub fn start_solve(&mut self, hands: &[[u16; 4]; 4]) {
         let same_deal = (0..4).all(|p| (0..4).all(|s| hands[p][s] & !self.deal[p][s] == 0));
-        if !same_deal || self.entries > self.capacity {
-            self.families.clear();
-            self.entries = 0;
-        }
         if !same_deal {
+            self.clear();
             self.deal = *hands;
         }
     }
@@ -260,16 +341,19 @@ impl Tt {
     pub fn probe(&self, shape: &Shape, t: u8) -> Option<(bool, Relevant)> {
         let family = self.families.get(&shape.key)?;
         let word = shape.owner_word();
-        for e in family.entries.iter().rev() {
-            let answer = if e.bounds.lo >= t {
-                true
-            } else if e.bounds.hi < t {
-                false
-            } else {
+        for (head, entries) in family.heads.iter().zip(&family.groups).rev() {
+            let owners = word & head.mask;
+            if head.filter & filter_bit(owners) == 0 {
+                continue;
+            }
+            let Some(bounds) = entries.get(owners) else {
                 continue;
             };
-            if word & e.mask == e.owners {
-                return Some((answer, shape.relevant(&e.depth)));
+            if bounds.lo >= t {
+                return Some((true, shape.relevant(&head.depth)));
+            }
+            if bounds.hi < t {
+                return Some((false, shape.relevant(&head.depth)));
             }
         }
         None
@@ -284,25 +368,52 @@ impl Tt {
         self.families.entry(shape.key).or_default().best_lead = Some(lead);
     }
 
-    /// Records a bound found with the given relevant cards.
+    fn clear(&mut self) {
+        self.families.clear();
+        self.entries = 0;
+        self.by_tricks = [0; 14];
+    }
+
+    /// Makes room in a full table by dropping the families closest to the
+    /// end of play, at least half the entries: they are the most numerous
+    /// and the cheapest to search again.
+    fn evict(&mut self) {
+        let (mut dropped, mut last) = (0, 0);
+        while last < 13 && dropped < self.entries / 2 {
+            dropped += self.by_tricks[last];
+            last += 1;
+        }
+        self.families.retain(|key, _| tricks_of(*key) >= last);
+        self.entries -= dropped;
+        self.by_tricks[..last].fill(0);
+    }
+
+    /// Records a bound found with the given relevant cards. A table that
+    /// has reached its capacity makes room first, so that a hard deal
+    /// cannot take more memory than that.
     pub fn store(&mut self, shape: &Shape, bounds: Bounds, rel: Relevant) {
+        if self.entries >= self.capacity {
+            self.evict();
+        }
         let depth = shape.depths(rel);
         let (owners, mask) = shape.masked_owners(&depth);
-        let family = &mut self.families.entry(shape.key).or_default().entries;
-        if let Some(e) = family
-            .iter_mut()
-            .find(|e| e.mask == mask && e.owners == owners)
-        {
-            e.bounds.lo = e.bounds.lo.max(bounds.lo);
-            e.bounds.hi = e.bounds.hi.min(bounds.hi);
-            return;
+        let family = self.families.entry(shape.key).or_default();
+        let g = match family.heads.iter().rposition(|h| h.mask == mask) {
+            Some(g) => g,
+            None => {
+                family.heads.push(GroupHead {
+                    mask,
+                    filter: 0,
+                    depth,
+                });
+                family.groups.push(Entries::Few(Vec::new()));
+                family.heads.len() - 1
+            }
+        };
+        if family.groups[g].add(owners, bounds) {
+            family.heads[g].filter |= filter_bit(owners);
+            self.entries += 1;
+            self.by_tricks[tricks_of(shape.key)] += 1;
         }
-        family.push(Entry {
-            owners,
-            mask,
-            depth,
-            bounds,
-        });
-        self.entries += 1;
     }
 }
