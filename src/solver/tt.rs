@@ -192,29 +192,28 @@ impl Shape {
 
 /// The entries of one family (same lengths, leader and trumps), and the
 /// lead that last refuted or proved a target there.
+///
+/// Entries are grouped by which cards they name (the same depth in every
+/// suit): a position matches at most one entry of a group, the one whose
+/// owners agree with its own under the group's mask. Families of one deal
+/// grow to thousands of entries in a few hundred groups, and a lookup that
+/// finds nothing passes over every group, so what it reads of each is kept
+/// in separate small arrays, cheapest first: that reading, not the search
+/// for an entry, is what a lookup's time goes to.
 #[derive(Default)]
 struct Family {
-    /// Entries grouped by which cards they name, oldest group first: a
-    /// position matches at most one entry of a group, the one whose owners
-    /// agree with its own under the group's mask. Families of one deal grow
-    /// to thousands of entries in a few hundred groups.
-    heads: Vec<GroupHead>,
-    /// Per group, its entries: the owners of the named cards (under the
-    /// mask) and their bounds, sorted by owners.
+    /// Per group, the best bounds any of its entries holds (the highest
+    /// lower bound, the lowest upper bound): a group none of whose entries
+    /// can settle the target asked about is passed over at once.
+    best: Vec<Bounds>,
+    masks: Vec<u128>,
+    /// Per group, one bit per entry chosen by a hash of its owners: a clear
+    /// bit means no entry has those owners.
+    filters: Vec<u64>,
+    depths: Vec<[u8; 4]>,
     groups: Vec<Entries>,
     /// Suit and place from the top of the leader's holding in it.
     best_lead: Option<(u8, u8)>,
-}
-
-/// What a lookup reads of a group before touching its entries: kept apart
-/// and small, so that passing over the groups that cannot match (most of
-/// them) costs no trip to memory.
-struct GroupHead {
-    mask: u128,
-    /// One bit per entry, chosen by a hash of its owners: a clear bit means
-    /// no entry has those owners.
-    filter: u64,
-    depth: [u8; 4],
 }
 
 /// The filter bit for a group's masked owners.
@@ -341,19 +340,23 @@ impl Tt {
     pub fn probe(&self, shape: &Shape, t: u8) -> Option<(bool, Relevant)> {
         let family = self.families.get(&shape.key)?;
         let word = shape.owner_word();
-        for (head, entries) in family.heads.iter().zip(&family.groups).rev() {
-            let owners = word & head.mask;
-            if head.filter & filter_bit(owners) == 0 {
+        for g in (0..family.best.len()).rev() {
+            let best = family.best[g];
+            if best.lo < t && best.hi >= t {
                 continue;
             }
-            let Some(bounds) = entries.get(owners) else {
+            let owners = word & family.masks[g];
+            if family.filters[g] & filter_bit(owners) == 0 {
+                continue;
+            }
+            let Some(bounds) = family.groups[g].get(owners) else {
                 continue;
             };
             if bounds.lo >= t {
-                return Some((true, shape.relevant(&head.depth)));
+                return Some((true, shape.relevant(&family.depths[g])));
             }
             if bounds.hi < t {
-                return Some((false, shape.relevant(&head.depth)));
+                return Some((false, shape.relevant(&family.depths[g])));
             }
         }
         None
@@ -398,20 +401,22 @@ impl Tt {
         let depth = shape.depths(rel);
         let (owners, mask) = shape.masked_owners(&depth);
         let family = self.families.entry(shape.key).or_default();
-        let g = match family.heads.iter().rposition(|h| h.mask == mask) {
+        let g = match family.masks.iter().rposition(|&m| m == mask) {
             Some(g) => g,
             None => {
-                family.heads.push(GroupHead {
-                    mask,
-                    filter: 0,
-                    depth,
-                });
+                family.best.push(Bounds { lo: 0, hi: 13 });
+                family.masks.push(mask);
+                family.filters.push(0);
+                family.depths.push(depth);
                 family.groups.push(Entries::Few(Vec::new()));
-                family.heads.len() - 1
+                family.masks.len() - 1
             }
         };
+        let best = &mut family.best[g];
+        best.lo = best.lo.max(bounds.lo);
+        best.hi = best.hi.min(bounds.hi);
         if family.groups[g].add(owners, bounds) {
-            family.heads[g].filter |= filter_bit(owners);
+            family.filters[g] |= filter_bit(owners);
             self.entries += 1;
             self.by_tricks[tricks_of(shape.key)] += 1;
         }
