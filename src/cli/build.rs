@@ -9,6 +9,7 @@ use std::time::Instant;
 
 use anyhow::Context;
 use clap::Args;
+use rayon::prelude::*;
 
 use super::pack::{self, Built, LessonBar, Row};
 use super::support;
@@ -139,54 +140,67 @@ fn prepare(
     })
 }
 
+/// Loads and builds one lesson file: its summary row, and what its pack
+/// pages are made from (or why it failed).
+fn build_file(path: &Path, args: &BuildArgs, bar: &LessonBar) -> (Row, anyhow::Result<Built>) {
+    let started = Instant::now();
+    let stem = path
+        .file_stem()
+        .map(|s| s.to_string_lossy().to_string())
+        .unwrap_or_else(|| path.display().to_string());
+    bar.start(&stem);
+    let mut row = Row {
+        lesson: stem,
+        ruleset: String::new(),
+        boards: 0,
+        attempts: 0,
+        seconds: 0.0,
+        ok: false,
+    };
+    let result = lesson::load(path)
+        .map_err(anyhow::Error::from)
+        .and_then(|mut lesson| {
+            if args.no_play {
+                lesson.analysis = lesson::Analysis::Rules;
+            }
+            row.ruleset = lesson.ruleset.code().to_string();
+            build_one(
+                &lesson,
+                path,
+                &args.out,
+                args.seed,
+                args.templates.as_deref(),
+                bar,
+            )
+        });
+    row.seconds = started.elapsed().as_secs_f64();
+    if let Ok(lesson) = &result {
+        row.ok = true;
+        row.boards = lesson.boards.len();
+        row.attempts = lesson.boards.iter().map(|d| d.attempts).sum();
+    }
+    bar.done();
+    (row, result)
+}
+
 pub fn run(args: BuildArgs) -> anyhow::Result<ExitCode> {
     let files = lesson_files(&args.paths)?;
     let bar = LessonBar::new(files.len());
+    // Lessons build side by side, as the boards inside each do, so that a
+    // course's slowest lesson does not leave a core idle. Results (and
+    // errors) come back in file order.
+    let results: Vec<_> = files
+        .par_iter()
+        .map(|path| build_file(path, &args, &bar))
+        .collect();
     let mut built = Vec::new();
     let mut rows = Vec::new();
-    for path in &files {
-        let started = Instant::now();
-        let stem = path
-            .file_stem()
-            .map(|s| s.to_string_lossy().to_string())
-            .unwrap_or_else(|| path.display().to_string());
-        bar.start(&stem);
-        let mut row = Row {
-            lesson: stem,
-            ruleset: String::new(),
-            boards: 0,
-            attempts: 0,
-            seconds: 0.0,
-            ok: false,
-        };
-        let result = lesson::load(path)
-            .map_err(anyhow::Error::from)
-            .and_then(|mut lesson| {
-                if args.no_play {
-                    lesson.analysis = lesson::Analysis::Rules;
-                }
-                row.ruleset = lesson.ruleset.code().to_string();
-                build_one(
-                    &lesson,
-                    path,
-                    &args.out,
-                    args.seed,
-                    args.templates.as_deref(),
-                    &bar,
-                )
-            });
-        row.seconds = started.elapsed().as_secs_f64();
+    for (path, (row, result)) in files.iter().zip(results) {
         match result {
-            Ok(lesson) => {
-                row.ok = true;
-                row.boards = lesson.boards.len();
-                row.attempts = lesson.boards.iter().map(|d| d.attempts).sum();
-                built.push(lesson);
-            }
+            Ok(lesson) => built.push(lesson),
             Err(e) => bar.say(&format!("error: {}: {e:#}\n", path.display())),
         }
         rows.push(row);
-        bar.done();
     }
     let failed = rows.iter().filter(|r| !r.ok).count();
     if pack::wanted(&args.paths, files.len()) && !built.is_empty() {
