@@ -36,11 +36,11 @@ use tt::Tt;
 pub use play::{PlayedTrick, play_record};
 
 /// Entries a thread's transposition table holds before it drops the half
-/// closest to the end of play: 2^21, about 280 MB with the groups'
-/// overhead. Random deals stay far below it; a hard deal of the sample
-/// course (a two-suit crossruff) reaches it, and a smaller cap there costs
-/// several times the search.
-const TT_BITS: u32 = 21;
+/// closest to the end of play: 2^22 entries of 48 bytes, about 290 MB with
+/// the lists' spare room. Random deals stay far below it; a crossruff deal
+/// of the sample course grew to 700 MB without a cap, and with half this
+/// one it thrashed, taking five times as long.
+const TT_BITS: u32 = 22;
 
 thread_local! {
     static TABLE: RefCell<Option<Tt>> = const { RefCell::new(None) };

@@ -190,93 +190,21 @@ impl Shape {
     }
 }
 
-/// The entries of one family (same lengths, leader and trumps), and the
-/// lead that last refuted or proved a target there.
-///
-/// Entries are grouped by which cards they name (the same depth in every
-/// suit): a position matches at most one entry of a group, the one whose
-/// owners agree with its own under the group's mask. Families of one deal
-/// grow to thousands of entries in a few hundred groups, and a lookup that
-/// finds nothing passes over every group, so what it reads of each is kept
-/// in separate small arrays, cheapest first: that reading, not the search
-/// for an entry, is what a lookup's time goes to.
+/// The entries of one family (same lengths, leader and trumps), and the lead that last refuted or proved a target there.
 #[derive(Default)]
 struct Family {
-    /// Per group, the best bounds any of its entries holds (the highest
-    /// lower bound, the lowest upper bound): a group none of whose entries
-    /// can settle the target asked about is passed over at once.
-    best: Vec<Bounds>,
-    masks: Vec<u128>,
-    /// Per group, one bit per entry chosen by a hash of its owners: a clear
-    /// bit means no entry has those owners.
-    filters: Vec<u64>,
-    depths: Vec<[u8; 4]>,
-    groups: Vec<Entries>,
+    entries: Vec<Entry>,
     /// Suit and place from the top of the leader's holding in it.
     best_lead: Option<(u8, u8)>,
 }
 
-/// The filter bit for a group's masked owners.
-#[inline]
-fn filter_bit(owners: u128) -> u64 {
-    let x = (owners as u64) ^ ((owners >> 64) as u64).rotate_left(29);
-    1 << (x.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 58)
-}
-
-/// A group's entries: the owners of the named cards (under the group's
-/// mask) and their bounds. Most groups hold a few, kept in a short list; a
-/// few grow to hundreds, where a hash finds the one in a single step.
-enum Entries {
-    Few(Vec<(u128, Bounds)>),
-    Many(HashMap<u128, Bounds, BuildHasherDefault<KeyHasher>>),
-}
-
-/// Groups longer than this are hashed.
-const FEW: usize = 8;
-
-impl Entries {
-    #[inline]
-    fn get(&self, owners: u128) -> Option<Bounds> {
-        match self {
-            Entries::Few(list) => list.iter().find(|e| e.0 == owners).map(|e| e.1),
-            Entries::Many(map) => map.get(&owners).copied(),
-        }
-    }
-
-    /// Adds a bound, tightening the entry if there is one; whether a new
-    /// entry was made.
-    fn add(&mut self, owners: u128, bounds: Bounds) -> bool {
-        let merge = |e: &mut Bounds| {
-            e.lo = e.lo.max(bounds.lo);
-            e.hi = e.hi.min(bounds.hi);
-        };
-        match self {
-            Entries::Few(list) => {
-                if let Some(e) = list.iter_mut().find(|e| e.0 == owners) {
-                    merge(&mut e.1);
-                    return false;
-                }
-                if list.len() < FEW {
-                    list.push((owners, bounds));
-                } else {
-                    let mut map: HashMap<_, _, _> = list.drain(..).collect();
-                    map.insert(owners, bounds);
-                    *self = Entries::Many(map);
-                }
-                true
-            }
-            Entries::Many(map) => match map.get_mut(&owners) {
-                Some(e) => {
-                    merge(e);
-                    false
-                }
-                None => {
-                    map.insert(owners, bounds);
-                    true
-                }
-            },
-        }
-    }
+#[derive(Clone, Copy)]
+struct Entry {
+    /// Owners of the top `depth[s]` cards of each suit, under `mask`.
+    owners: u128,
+    mask: u128,
+    depth: [u8; 4],
+    bounds: Bounds,
 }
 
 /// A multiplicative hash: keys are already well mixed by the lengths.
@@ -310,8 +238,8 @@ pub(crate) struct Tt {
 }
 
 impl Tt {
-    /// A table holding up to `2^bits` entries (32 bytes each, plus the
-    /// groups' and maps' own overhead).
+    /// A table holding up to `2^bits` entries (48 bytes each, plus the
+    /// lists' and the map's own overhead).
     pub fn new(bits: u32) -> Tt {
         Tt {
             families: HashMap::default(),
@@ -330,51 +258,11 @@ impl Tt {
     pub fn start_solve(&mut self, hands: &[[u16; 4]; 4]) {
         let same_deal = (0..4).all(|p| (0..4).all(|s| hands[p][s] & !self.deal[p][s] == 0));
         if !same_deal {
-            self.clear();
+            self.families.clear();
+            self.entries = 0;
+            self.by_tricks = [0; 14];
             self.deal = *hands;
         }
-    }
-
-    /// Whether the leader's side takes at least `t` tricks, if an entry
-    /// settles it, with the relevant cards the answer rests on here.
-    pub fn probe(&self, shape: &Shape, t: u8) -> Option<(bool, Relevant)> {
-        let family = self.families.get(&shape.key)?;
-        let word = shape.owner_word();
-        for g in (0..family.best.len()).rev() {
-            let best = family.best[g];
-            if best.lo < t && best.hi >= t {
-                continue;
-            }
-            let owners = word & family.masks[g];
-            if family.filters[g] & filter_bit(owners) == 0 {
-                continue;
-            }
-            let Some(bounds) = family.groups[g].get(owners) else {
-                continue;
-            };
-            if bounds.lo >= t {
-                return Some((true, shape.relevant(&family.depths[g])));
-            }
-            if bounds.hi < t {
-                return Some((false, shape.relevant(&family.depths[g])));
-            }
-        }
-        None
-    }
-
-    /// The lead that last settled a search in this position's family.
-    pub fn best_lead(&self, shape: &Shape) -> Option<(u8, u8)> {
-        self.families.get(&shape.key)?.best_lead
-    }
-
-    pub fn set_best_lead(&mut self, shape: &Shape, lead: (u8, u8)) {
-        self.families.entry(shape.key).or_default().best_lead = Some(lead);
-    }
-
-    fn clear(&mut self) {
-        self.families.clear();
-        self.entries = 0;
-        self.by_tricks = [0; 14];
     }
 
     /// Makes room in a full table by dropping the families closest to the
@@ -391,6 +279,35 @@ impl Tt {
         self.by_tricks[..last].fill(0);
     }
 
+    /// Whether the leader's side takes at least `t` tricks, if an entry
+    /// settles it, with the relevant cards the answer rests on here.
+    pub fn probe(&self, shape: &Shape, t: u8) -> Option<(bool, Relevant)> {
+        let family = self.families.get(&shape.key)?;
+        let word = shape.owner_word();
+        for e in family.entries.iter().rev() {
+            let answer = if e.bounds.lo >= t {
+                true
+            } else if e.bounds.hi < t {
+                false
+            } else {
+                continue;
+            };
+            if word & e.mask == e.owners {
+                return Some((answer, shape.relevant(&e.depth)));
+            }
+        }
+        None
+    }
+
+    /// The lead that last settled a search in this position's family.
+    pub fn best_lead(&self, shape: &Shape) -> Option<(u8, u8)> {
+        self.families.get(&shape.key)?.best_lead
+    }
+
+    pub fn set_best_lead(&mut self, shape: &Shape, lead: (u8, u8)) {
+        self.families.entry(shape.key).or_default().best_lead = Some(lead);
+    }
+
     /// Records a bound found with the given relevant cards. A table that
     /// has reached its capacity makes room first, so that a hard deal
     /// cannot take more memory than that.
@@ -400,25 +317,22 @@ impl Tt {
         }
         let depth = shape.depths(rel);
         let (owners, mask) = shape.masked_owners(&depth);
-        let family = self.families.entry(shape.key).or_default();
-        let g = match family.masks.iter().rposition(|&m| m == mask) {
-            Some(g) => g,
-            None => {
-                family.best.push(Bounds { lo: 0, hi: 13 });
-                family.masks.push(mask);
-                family.filters.push(0);
-                family.depths.push(depth);
-                family.groups.push(Entries::Few(Vec::new()));
-                family.masks.len() - 1
-            }
-        };
-        let best = &mut family.best[g];
-        best.lo = best.lo.max(bounds.lo);
-        best.hi = best.hi.min(bounds.hi);
-        if family.groups[g].add(owners, bounds) {
-            family.filters[g] |= filter_bit(owners);
-            self.entries += 1;
-            self.by_tricks[tricks_of(shape.key)] += 1;
+        let family = &mut self.families.entry(shape.key).or_default().entries;
+        if let Some(e) = family
+            .iter_mut()
+            .find(|e| e.mask == mask && e.owners == owners)
+        {
+            e.bounds.lo = e.bounds.lo.max(bounds.lo);
+            e.bounds.hi = e.bounds.hi.min(bounds.hi);
+            return;
         }
+        family.push(Entry {
+            owners,
+            mask,
+            depth,
+            bounds,
+        });
+        self.entries += 1;
+        self.by_tricks[tricks_of(shape.key)] += 1;
     }
 }
