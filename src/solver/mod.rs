@@ -36,7 +36,7 @@ use tt::Tt;
 pub use play::{PlayedTrick, play_record};
 
 /// Entries a thread's transposition table holds before it drops the half
-/// closest to the end of play: 2^22 entries of 48 bytes, about 290 MB with
+/// closest to the end of play: 2^22 entries of 32 bytes, about 200 MB with
 /// the lists' spare room. Random deals stay far below it; a crossruff deal
 /// of the sample course grew to 700 MB without a cap, and with half this
 /// one it thrashed, taking five times as long.

@@ -198,13 +198,49 @@ struct Family {
     best_lead: Option<(u8, u8)>,
 }
 
+/// An entry in 32 bytes, two to a cache line: lookups scan whole families,
+/// so their time goes with the bytes read. The owner codes of a suit take
+/// at most 26 of its 32 bits, so the bounds ride in the mask's spare bits
+/// (which the position's word never sets), and the depths are the mask's
+/// bit counts.
 #[derive(Clone, Copy)]
 struct Entry {
-    /// Owners of the top `depth[s]` cards of each suit, under `mask`.
+    /// Owners of the top cards named in each suit, under `mask`.
     owners: u128,
+    /// The bits of the named cards' owners, and the bounds.
     mask: u128,
-    depth: [u8; 4],
-    bounds: Bounds,
+}
+
+/// Where the bounds sit in an entry's mask: the lower bound in suit 0's
+/// spare bits, the upper in suit 1's.
+const LO_AT: u32 = 26;
+const HI_AT: u32 = 32 + 26;
+const BOUND_BITS: u128 = 0xF << LO_AT | 0xF << HI_AT;
+
+impl Entry {
+    fn new(owners: u128, mask: u128, bounds: Bounds) -> Entry {
+        let mut e = Entry { owners, mask };
+        e.set_bounds(bounds);
+        e
+    }
+
+    #[inline]
+    fn bounds(&self) -> Bounds {
+        Bounds {
+            lo: (self.mask >> LO_AT) as u8 & 0xF,
+            hi: (self.mask >> HI_AT) as u8 & 0xF,
+        }
+    }
+
+    fn set_bounds(&mut self, b: Bounds) {
+        self.mask = self.mask & !BOUND_BITS | (b.lo as u128) << LO_AT | (b.hi as u128) << HI_AT;
+    }
+
+    /// Per suit, how many top cards the entry names.
+    fn depth(&self) -> [u8; 4] {
+        let cards = self.mask & !BOUND_BITS;
+        std::array::from_fn(|s| ((cards >> (32 * s)) as u32).count_ones() as u8 / 2)
+    }
 }
 
 /// A multiplicative hash: keys are already well mixed by the lengths.
@@ -238,7 +274,7 @@ pub(crate) struct Tt {
 }
 
 impl Tt {
-    /// A table holding up to `2^bits` entries (48 bytes each, plus the
+    /// A table holding up to `2^bits` entries (32 bytes each, plus the
     /// lists' and the map's own overhead).
     pub fn new(bits: u32) -> Tt {
         Tt {
@@ -285,15 +321,16 @@ impl Tt {
         let family = self.families.get(&shape.key)?;
         let word = shape.owner_word();
         for e in family.entries.iter().rev() {
-            let answer = if e.bounds.lo >= t {
+            let bounds = e.bounds();
+            let answer = if bounds.lo >= t {
                 true
-            } else if e.bounds.hi < t {
+            } else if bounds.hi < t {
                 false
             } else {
                 continue;
             };
             if word & e.mask == e.owners {
-                return Some((answer, shape.relevant(&e.depth)));
+                return Some((answer, shape.relevant(&e.depth())));
             }
         }
         None
@@ -320,18 +357,16 @@ impl Tt {
         let family = &mut self.families.entry(shape.key).or_default().entries;
         if let Some(e) = family
             .iter_mut()
-            .find(|e| e.mask == mask && e.owners == owners)
+            .find(|e| e.mask & !BOUND_BITS == mask && e.owners == owners)
         {
-            e.bounds.lo = e.bounds.lo.max(bounds.lo);
-            e.bounds.hi = e.bounds.hi.min(bounds.hi);
+            let old = e.bounds();
+            e.set_bounds(Bounds {
+                lo: old.lo.max(bounds.lo),
+                hi: old.hi.min(bounds.hi),
+            });
             return;
         }
-        family.push(Entry {
-            owners,
-            mask,
-            depth,
-            bounds,
-        });
+        family.push(Entry::new(owners, mask, bounds));
         self.entries += 1;
         self.by_tricks[tricks_of(shape.key)] += 1;
     }
