@@ -265,3 +265,24 @@ fn a_group_keeps_its_lower_cards_relevant() {
     assert_eq!(naive(&p), 4);
     assert_eq!(p.tricks(), 4);
 }
+
+/// A table far too small for a full deal keeps dropping its shallowest
+/// families; the answers must not change, only the effort.
+#[test]
+fn a_full_table_gives_the_same_answers() {
+    let deal =
+        Deal::parse_pbn("N:Q43.K7643.AJ.AT3 J965.J8.K76.KQ92 A82.QT9.9852.754 KT7.A52.QT43.J86")
+            .unwrap();
+    let table = dd_table(&deal);
+    for (trump, strain) in [
+        (NO_TRUMPS, Strain::NoTrump),
+        (3, Strain::Suit(Suit::Spades)),
+    ] {
+        let mut tt = tt::Tt::new(12);
+        let mut e = Engine::new(masks(&deal.hands()), trump, &mut tt);
+        // West leads: East-West's tricks against North as declarer.
+        let defence = e.exact(Trick::new(1), 1, None);
+        assert_eq!(13 - defence as u8, table.get(Seat::North, strain));
+        assert!(tt.evictions() > 0, "the table never filled");
+    }
+}

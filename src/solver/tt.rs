@@ -101,7 +101,10 @@ fn owner_code(all: u16, odd: u16, high: u16) -> u32 {
 /// the suit lengths, the key's low 64 bits.
 fn tricks_of(key: u128) -> usize {
     let lengths = key as u64;
-    (0..16).map(|i| (lengths >> (4 * i) & 15) as usize).sum::<usize>() / 4
+    (0..16)
+        .map(|i| (lengths >> (4 * i) & 15) as usize)
+        .sum::<usize>()
+        / 4
 }
 
 /// A position at a trick boundary, read once for lookups and stores.
@@ -268,6 +271,8 @@ pub(crate) struct Tt {
     entries: usize,
     /// Entries by the tricks left in their positions.
     by_tricks: [usize; 14],
+    /// How often the table was full and made room (for the tests).
+    evictions: u64,
     capacity: usize,
     /// The hands of the deal the entries come from.
     deal: [[u16; 4]; 4],
@@ -281,6 +286,7 @@ impl Tt {
             families: HashMap::default(),
             entries: 0,
             by_tricks: [0; 14],
+            evictions: 0,
             capacity: 1 << bits,
             deal: [[0; 4]; 4],
         }
@@ -313,6 +319,12 @@ impl Tt {
         self.families.retain(|key, _| tricks_of(*key) >= last);
         self.entries -= dropped;
         self.by_tricks[..last].fill(0);
+        self.evictions += 1;
+    }
+
+    #[cfg(test)]
+    pub fn evictions(&self) -> u64 {
+        self.evictions
     }
 
     /// Whether the leader's side takes at least `t` tricks, if an entry
