@@ -129,7 +129,9 @@ fn solve_cli(name: &str, pbn: &str, args: &[&str]) -> std::process::Output {
 #[test]
 fn solve_command_json_agrees_with_dds() {
     let refs = load();
-    let refs = &refs[..2];
+    // The same deals as the other reference checks (at least two, so the
+    // output is a list of several boards).
+    let refs = &refs[..deals_to_check().clamp(2, refs.len())];
     let pbn: String = refs
         .iter()
         .enumerate()
@@ -141,7 +143,7 @@ fn solve_command_json_agrees_with_dds() {
             )
         })
         .collect();
-    let out = solve_cli("two.pbn", &pbn, &["--json", "--threads", "2"]);
+    let out = solve_cli("reference.pbn", &pbn, &["--json", "--threads", "2"]);
     assert!(
         out.status.success(),
         "{}",
@@ -162,13 +164,13 @@ fn solve_command_json_agrees_with_dds() {
         }
     }
     // The PBN form keeps the input lines and adds both tags per board.
-    let out = solve_cli("two.pbn", &pbn, &[]);
+    let out = solve_cli("reference.pbn", &pbn, &[]);
     let text = String::from_utf8(out.stdout).unwrap();
     for line in pbn.lines().filter(|l| !l.is_empty()) {
         assert!(text.contains(line));
     }
-    assert_eq!(text.matches("[DoubleDummyTricks \"").count(), 2);
-    assert_eq!(text.matches("[OptimumResultTable \"").count(), 2);
+    assert_eq!(text.matches("[DoubleDummyTricks \"").count(), refs.len());
+    assert_eq!(text.matches("[OptimumResultTable \"").count(), refs.len());
 }
 
 #[test]
