@@ -141,6 +141,9 @@ pub(crate) struct Counters {
     pub quick_cuts: u64,
     /// Trick boundaries settled by sure trump tricks.
     pub trump_cuts: u64,
+    /// Trick boundaries where the leader's side needed every trick and
+    /// cannot take them all.
+    pub later_cuts: u64,
     /// Trick boundaries settled by the transposition table.
     pub table_hits: u64,
     /// Trick boundaries searched card by card, by tricks remaining.
@@ -160,6 +163,7 @@ impl std::ops::AddAssign for Counters {
     fn add_assign(&mut self, o: Counters) {
         self.quick_cuts += o.quick_cuts;
         self.trump_cuts += o.trump_cuts;
+        self.later_cuts += o.later_cuts;
         self.table_hits += o.table_hits;
         self.second_hand_cuts += o.second_hand_cuts;
         self.skipped_moves += o.skipped_moves;
@@ -314,6 +318,12 @@ impl<'t> Engine<'t> {
                 return (false, rel);
             }
         }
+        if t == remaining {
+            if let Some(rel) = self.not_every_trick(leader) {
+                self.counters.later_cuts += 1;
+                return (!leader_max, rel);
+            }
+        }
         let shape = Shape::new(&self.hands, leader, self.trump);
         if let Some((yes, rel)) = self.tt.probe(&shape, t as u8) {
             self.counters.table_hits += 1;
@@ -399,6 +409,61 @@ impl<'t> Engine<'t> {
             }
         }
         Some((holder, sure.0, sure.1))
+    }
+
+    /// Whether the leader's side surely loses a trick from here, and the
+    /// cards that rests on. At no trumps (or with the trumps gone) a side
+    /// wins tricks only in the suits whose top card it holds, as many at
+    /// most as the longer of its two holdings there; with trumps left, the
+    /// opponents take a trick with the best trump, or with the second best
+    /// guarded behind the best, or with the second and third best.
+    fn not_every_trick(&self, leader: usize) -> Option<Relevant> {
+        let h = &self.hands;
+        let side = leader & 1;
+        let t = self.trump;
+        let all = |s: usize| h[0][s] | h[1][s] | h[2][s] | h[3][s];
+        let owner = |s: usize, r: u32| (0..4).find(|&p| h[p][s] >> r & 1 != 0).unwrap_or(0);
+        if t == NO_TRUMPS || all(t) == 0 {
+            let (mut sum, mut rel) = (0, 0);
+            for s in 0..4 {
+                let cards = all(s);
+                if cards == 0 {
+                    continue;
+                }
+                let best = top(cards);
+                let holder = owner(s, best);
+                if holder & 1 == side {
+                    sum += h[holder][s].count_ones().max(h[holder ^ 2][s].count_ones());
+                } else if cards != h[holder][s] {
+                    rel |= relevant_from(s, best);
+                }
+            }
+            let remaining: u32 = h[leader].iter().map(|x| x.count_ones()).sum();
+            return (sum < remaining).then_some(rel);
+        }
+        let trumps = all(t);
+        let best = top(trumps);
+        if owner(t, best) & 1 != side {
+            return Some(relevant_from(t, best));
+        }
+        let rest = trumps ^ (1 << best);
+        if rest == 0 {
+            return None;
+        }
+        let second = top(rest);
+        let hh = owner(t, second);
+        if hh & 1 == side || h[hh][t].count_ones() < 2 {
+            return None;
+        }
+        if owner(t, best) == (hh + 3) & 3 {
+            return Some(relevant_from(t, second));
+        }
+        let rest = rest ^ (1 << second);
+        if rest == 0 {
+            return None;
+        }
+        let third = top(rest);
+        (owner(t, third) & 1 != side).then(|| relevant_from(t, third))
     }
 
     /// The last trick, when every hand holds one card.
@@ -525,7 +590,9 @@ impl<'t> Engine<'t> {
             fourth
         };
         for s in 0..4 {
-            let (won, won_rel) = self.winners(hh, s);
+            // In the led suit the leader has played already, so his
+            // length no longer says when the others run out.
+            let (won, won_rel) = self.winners_at(hh, s, s != led);
             // In the led suit one of them takes this trick.
             let won = if s == led { won.saturating_sub(1) } else { won };
             if won > 0 {
@@ -542,16 +609,29 @@ impl<'t> Engine<'t> {
     /// The cards of `p` in suit `s` above every card of the other three
     /// hands, and the cards that rests on (down to the best of theirs).
     fn winners(&self, p: usize, s: usize) -> (u32, Relevant) {
+        self.winners_at(p, s, true)
+    }
+
+    fn winners_at(&self, p: usize, s: usize, extend: bool) -> (u32, Relevant) {
         let h = &self.hands;
         let others = (h[0][s] | h[1][s] | h[2][s] | h[3][s]) & !h[p][s];
         if others == 0 {
             (h[p][s].count_ones(), 0)
         } else {
             let top_other = top(others);
-            (
-                (h[p][s] & !below(top_other + 1)).count_ones(),
-                relevant_from(s, top_other),
-            )
+            let run = (h[p][s] & !below(top_other + 1)).count_ones();
+            // Once the others are out of the suit, every card left wins.
+            let longest = (0..4)
+                .filter(|&q| q != p)
+                .map(|q| h[q][s].count_ones())
+                .max()
+                .unwrap_or(0);
+            let run = if extend && run >= longest {
+                h[p][s].count_ones()
+            } else {
+                run
+            };
+            (run, relevant_from(s, top_other))
         }
     }
 
@@ -654,6 +734,25 @@ impl<'t> Engine<'t> {
                 }
             }
         }
+        if !suited {
+            // At no trumps, after his own winners the leader crosses to
+            // partner in a suit partner tops and partner cashes every
+            // suit he tops; partner has room to keep them while he
+            // follows or discards to the leader's winners.
+            let (mut theirs, mut rel, mut entry) = (0, 0, false);
+            for s in 0..4 {
+                let (run, run_rel) = winners(partner, s);
+                if run > 0 {
+                    theirs += run;
+                    rel |= run_rel;
+                    entry |= h[leader][s] != 0;
+                }
+            }
+            let total = own.0 + theirs;
+            if entry && total <= cards(partner) && total > best.0 {
+                best = (total, own.1 | rel);
+            }
+        }
         (best.0 as i32, best.1)
     }
 
@@ -745,7 +844,17 @@ impl<'t> Engine<'t> {
             let bonus = if through { 10 } else { 0 };
             // Top of a sequence of honours sets up tricks without giving one.
             let sequence = if high > low && high >= 10 { 15 } else { 0 };
-            return 40 - r + bonus + sequence - 2 * (h[seat][suit].count_ones() as i16 == 1) as i16;
+            // Suits where the opponents are short first (a void counts as
+            // long): they run out sooner, so the lead settles more.
+            let length = |p: usize| match h[p][suit].count_ones() as i16 {
+                0 => 13,
+                n => n,
+            };
+            let short = 2 * (length(lho) + length(rho));
+
+            return 40 - r + bonus + sequence
+                - short
+                - 2 * (h[seat][suit].count_ones() as i16 == 1) as i16;
         }
         let lead = trick.lead_suit();
         let ours = trick.winner() & 1 == seat & 1;

@@ -286,3 +286,36 @@ fn a_full_table_gives_the_same_answers() {
         assert!(tt.evictions() > 0, "the table never filled");
     }
 }
+
+/// Node counts of the benchmark's single solve (no trumps, West on lead,
+/// a fresh table) on the first `MINIBRIDGE_TABLE_DEALS` reference deals
+/// (default 20): the figure to compare with DDS's node count for the same
+/// solve, and a tool for tuning the search.
+#[test]
+#[ignore]
+fn single_nodes() {
+    let n = std::env::var("MINIBRIDGE_TABLE_DEALS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(20);
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/dds_reference.txt");
+    let text = std::fs::read_to_string(path).unwrap();
+    let mut total = 0;
+    for (i, line) in text.lines().enumerate().take(n) {
+        let f: Vec<&str> = line.split_whitespace().collect();
+        let deal = Deal::parse_pbn(&f[..4].join(" ")).unwrap();
+        let hands = masks(&deal.hands());
+        let mut tt = tt::Tt::new(22);
+        tt.start_solve(&hands);
+        let mut e = Engine::new(hands, NO_TRUMPS, &mut tt);
+        let t0 = std::time::Instant::now();
+        let v = e.exact(Trick::new(3), 1, None);
+        eprintln!(
+            "  deal {i}: {v} tricks, {} nodes, {:?}",
+            e.nodes,
+            t0.elapsed()
+        );
+        total += e.nodes;
+    }
+    eprintln!("total {total} nodes");
+}
