@@ -658,6 +658,7 @@ impl<'t> Engine<'t> {
         let len = |p: usize, s: usize| h[p][s].count_ones();
         let cards = |p: usize| h[p].iter().map(|x| x.count_ones()).sum::<u32>();
         let winners = |p: usize, s: usize| self.winners(p, s);
+        let partners: [(u32, Relevant); 4] = std::array::from_fn(|s| winners(partner, s));
         // Trumps left with each opponent and with partner once the
         // leader's top trumps are cashed.
         let (mut trumps, mut trumps_rel) = (0, 0);
@@ -691,7 +692,7 @@ impl<'t> Engine<'t> {
                 continue;
             }
             // No winner of our own here: lead low to partner's top cards.
-            let (run, rel) = winners(partner, s);
+            let (run, rel) = partners[s];
             let mut run = safe(s, run);
             if suited && len(leader, trump) > trumps {
                 // The leader must not be forced to ruff partner's winners.
@@ -734,14 +735,16 @@ impl<'t> Engine<'t> {
                 }
             }
         }
-        if !suited {
-            // At no trumps, after his own winners the leader crosses to
-            // partner in a suit partner tops and partner cashes every
-            // suit he tops; partner has room to keep them while he
-            // follows or discards to the leader's winners.
+        // Once the trumps are out (or at no trumps), after his own winners
+        // the leader crosses to partner in a suit partner tops and partner
+        // cashes every suit he tops; partner has room to keep them while
+        // he follows or discards to the leader's winners.
+        let trumps_out = !suited
+            || (!ruffers[0] && !ruffers[1] && partner_trumps == 0 && len(leader, trump) == trumps);
+        if trumps_out {
             let (mut theirs, mut rel, mut entry) = (0, 0, false);
-            for s in 0..4 {
-                let (run, run_rel) = winners(partner, s);
+            for s in (0..4).filter(|&s| !suited || s != trump) {
+                let (run, run_rel) = partners[s];
                 if run > 0 {
                     theirs += run;
                     rel |= run_rel;
