@@ -417,7 +417,7 @@ impl<'t> Engine<'t> {
     /// most as the longer of its two holdings there; with trumps left, the
     /// opponents take a trick with the best trump, or with the second best
     /// guarded behind the best, or with the second and third best.
-    fn not_every_trick(&self, leader: usize) -> Option<Relevant> {
+    pub(crate) fn not_every_trick(&self, leader: usize) -> Option<Relevant> {
         let h = &self.hands;
         let side = leader & 1;
         let t = self.trump;
@@ -658,7 +658,6 @@ impl<'t> Engine<'t> {
         let len = |p: usize, s: usize| h[p][s].count_ones();
         let cards = |p: usize| h[p].iter().map(|x| x.count_ones()).sum::<u32>();
         let winners = |p: usize, s: usize| self.winners(p, s);
-        let partners: [(u32, Relevant); 4] = std::array::from_fn(|s| winners(partner, s));
         // Trumps left with each opponent and with partner once the
         // leader's top trumps are cashed.
         let (mut trumps, mut trumps_rel) = (0, 0);
@@ -692,7 +691,7 @@ impl<'t> Engine<'t> {
                 continue;
             }
             // No winner of our own here: lead low to partner's top cards.
-            let (run, rel) = partners[s];
+            let (run, rel) = winners(partner, s);
             let mut run = safe(s, run);
             if suited && len(leader, trump) > trumps {
                 // The leader must not be forced to ruff partner's winners.
@@ -741,10 +740,10 @@ impl<'t> Engine<'t> {
         // he follows or discards to the leader's winners.
         let trumps_out = !suited
             || (!ruffers[0] && !ruffers[1] && partner_trumps == 0 && len(leader, trump) == trumps);
-        if trumps_out {
+        if trumps_out && via_partner > 0 && (best.0 as i32) < enough {
             let (mut theirs, mut rel, mut entry) = (0, 0, false);
             for s in (0..4).filter(|&s| !suited || s != trump) {
-                let (run, run_rel) = partners[s];
+                let (run, run_rel) = winners(partner, s);
                 if run > 0 {
                     theirs += run;
                     rel |= run_rel;

@@ -266,6 +266,35 @@ fn a_group_keeps_its_lower_cards_relevant() {
     assert_eq!(p.tricks(), 4);
 }
 
+/// North on lead at no trumps tops only spades (two rounds) with three
+/// tricks left, so the bound for a side needing every trick says North-South
+/// lose one: East keeps the ♥A and throws diamonds. With spades trumps and
+/// East holding the best trump, the same bound names that trump.
+#[test]
+fn a_side_needing_every_trick_loses_one_to_a_top_card() {
+    let hands = ["AK.K..", ".A.32.", "32..4.", "..65.2"].map(|h| Hand::parse_pbn(h).unwrap());
+    let p = Position::from_hands(hands, Strain::NoTrump, Seat::North).unwrap();
+    let mut tt = tt::Tt::new(10);
+    let engine = Engine::new(masks(&hands), NO_TRUMPS, &mut tt);
+    assert_eq!(
+        engine.not_every_trick(0),
+        Some(relevant_from(2, 14) | relevant_from(1, 6))
+    );
+    assert_eq!((naive(&p), p.tricks()), (2, 2));
+
+    let hands = ["AK.K..", "Q.A.3.", "32..4.", "..65.2"].map(|h| Hand::parse_pbn(h).unwrap());
+    let p = Position::from_hands(hands, Strain::Suit(Suit::Spades), Seat::North).unwrap();
+    let mut tt = tt::Tt::new(10);
+    let engine = Engine::new(masks(&hands), 3, &mut tt);
+    assert_eq!(
+        engine.not_every_trick(0),
+        None,
+        "North holds the best trumps"
+    );
+    assert_eq!(engine.not_every_trick(1), Some(relevant_from(3, 14)));
+    assert_eq!(naive(&p), p.tricks());
+}
+
 /// A table far too small for a full deal keeps dropping its shallowest
 /// families; the answers must not change, only the effort.
 #[test]
