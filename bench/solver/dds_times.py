@@ -17,14 +17,19 @@ STRAINS = [Denom.nt, Denom.spades, Denom.hearts, Denom.diamonds, Denom.clubs]
 PLAYERS = [Player.north, Player.east, Player.south, Player.west]
 
 
-def main():
+def reference_deals(default_n):
+    """The PBN deals of the first N lines of the file named on the command
+    line (`FILE [N]`), with DDS set to one thread."""
     path = sys.argv[1]
-    n = int(sys.argv[2]) if len(sys.argv) > 2 else 200
+    n = int(sys.argv[2]) if len(sys.argv) > 2 else default_n
     _dds.SetMaxThreads(1)
     with open(path) as f:
         lines = [l for l in f if l.strip()][:n]
-    for line in lines:
-        pbn = " ".join(line.split()[:4])
+    return [" ".join(line.split()[:4]) for line in lines]
+
+
+def main():
+    for pbn in reference_deals(200):
         deal = Deal(pbn)
         deal.first = Player.west
         deal.trump = Denom.nt
