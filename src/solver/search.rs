@@ -832,28 +832,30 @@ impl<'t> Engine<'t> {
             let mine = h[partner][suit] | h[seat][suit];
             let opp_ruff = can_ruff(lho, suit) || can_ruff(rho, suit);
             let opp_top = if opp == 0 { 0 } else { top(opp) };
+            // Above all, suits the opponents hold few cards in (a void
+            // counts as long: they discard, or ruff): such a lead settles
+            // more of the play, and a winner in a suit only our side holds
+            // can wait. DDS weighs leads the same way; the weight here was
+            // tuned on node counts.
+            let length = |p: usize| match h[p][suit].count_ones() as i16 {
+                0 => 13,
+                n => n,
+            };
+            let short = 20 * (length(lho) + length(rho));
             if high > opp_top && high >= top(mine) {
-                return if opp_ruff { 20 + r } else { 100 + r };
+                return if opp_ruff { 20 + r } else { 100 + r } - short;
             }
             if h[partner][suit] != 0 && top(h[partner][suit]) > opp_top && !opp_ruff {
-                return 80 - r;
+                return 80 - r - short;
             }
             if can_ruff(partner, suit) && !can_ruff(lho, suit) {
-                return 70 - r;
+                return 70 - r - short;
             }
             let through =
                 h[lho][suit] != 0 && (h[rho][suit] == 0 || top(h[lho][suit]) > top(h[rho][suit]));
             let bonus = if through { 10 } else { 0 };
             // Top of a sequence of honours sets up tricks without giving one.
             let sequence = if high > low && high >= 10 { 15 } else { 0 };
-            // Suits where the opponents are short first (a void counts as
-            // long): they run out sooner, so the lead settles more.
-            let length = |p: usize| match h[p][suit].count_ones() as i16 {
-                0 => 13,
-                n => n,
-            };
-            let short = 2 * (length(lho) + length(rho));
-
             return 40 - r + bonus + sequence
                 - short
                 - 2 * (h[seat][suit].count_ones() as i16 == 1) as i16;
