@@ -853,7 +853,35 @@ impl<'t> Engine<'t> {
             }
             let through =
                 h[lho][suit] != 0 && (h[rho][suit] == 0 || top(h[lho][suit]) > top(h[rho][suit]));
-            let bonus = if through { 10 } else { 0 };
+            let mut bonus = if through { 10 } else { 0 };
+            // Where the suit's three best cards sit (DDS's lead weights,
+            // at our scale): leading away from an opponent's top cards
+            // behind us costs; leading through the left-hand opponent's
+            // ace to partner's king, or towards partner's second and third
+            // best, sets up tricks.
+            let owner = |r: u32| (0..4).find(|&p| h[p][suit] >> r & 1 != 0).unwrap_or(4);
+            let mut best = [4usize; 3];
+            let mut rest = h[0][suit] | h[1][suit] | h[2][suit] | h[3][suit];
+            for b in best.iter_mut() {
+                if rest == 0 {
+                    break;
+                }
+                *b = owner(top(rest));
+                rest &= below(top(rest));
+            }
+            let len = |p: usize| h[p][suit].count_ones();
+            if (best[0] == rho || best[1] == rho) && len(rho) > 1 {
+                bonus -= 30;
+            } else if best[0] == lho && best[1] == partner && len(partner) > 1 {
+                bonus += 93;
+            }
+            if best[1] == partner && best[2] == partner {
+                bonus += 105;
+            } else if len(partner) > 1
+                && (best[1] == seat && best[2] == partner || best[1] == partner && best[2] == seat)
+            {
+                bonus += 75;
+            }
             // Top of a sequence of honours sets up tricks without giving one.
             let sequence = if high > low && high >= 10 { 15 } else { 0 };
             return 40 - r + bonus + sequence
