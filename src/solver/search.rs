@@ -845,8 +845,24 @@ impl<'t> Engine<'t> {
             if high > opp_top && high >= top(mine) {
                 return if opp_ruff { 20 + r } else { 100 + r } - short;
             }
+            // The suit's three best cards: their ranks and owners.
+            let mut best = [(0u32, 4usize); 3];
+            let mut rest = h[0][suit] | h[1][suit] | h[2][suit] | h[3][suit];
+            for b in best.iter_mut() {
+                if rest == 0 {
+                    break;
+                }
+                let t = top(rest);
+                *b = (t, (0..4).find(|&p| h[p][suit] >> t & 1 != 0).unwrap_or(4));
+                rest &= below(t);
+            }
+            let len = |p: usize| h[p][suit].count_ones();
+            let opponent = |p: usize| p == lho || p == rho;
             if h[partner][suit] != 0 && top(h[partner][suit]) > opp_top && !opp_ruff {
-                return 80 - r - short;
+                // At no trumps, less so while an opponent keeps the second
+                // best guarded: the lead sets up his card.
+                let guarded = !suited && opponent(best[1].1) && len(best[1].1) > 1;
+                return 80 - r - short - if guarded { 40 } else { 0 };
             }
             if can_ruff(partner, suit) && !can_ruff(lho, suit) {
                 return 70 - r - short;
@@ -859,31 +875,30 @@ impl<'t> Engine<'t> {
             // behind us costs; leading through the left-hand opponent's
             // ace to partner's king, or towards partner's second and third
             // best, sets up tricks.
-            let owner = |r: u32| (0..4).find(|&p| h[p][suit] >> r & 1 != 0).unwrap_or(4);
-            let mut best = [4usize; 3];
-            let mut rest = h[0][suit] | h[1][suit] | h[2][suit] | h[3][suit];
-            for b in best.iter_mut() {
-                if rest == 0 {
-                    break;
-                }
-                *b = owner(top(rest));
-                rest &= below(top(rest));
-            }
-            let len = |p: usize| h[p][suit].count_ones();
-            if (best[0] == rho || best[1] == rho) && len(rho) > 1 {
+            let owners = best.map(|b| b.1);
+            if (owners[0] == rho || owners[1] == rho) && len(rho) > 1 {
                 bonus -= 30;
-            } else if best[0] == lho && best[1] == partner && len(partner) > 1 {
+            } else if owners[0] == lho && owners[1] == partner && len(partner) > 1 {
                 bonus += 93;
             }
-            if best[1] == partner && best[2] == partner {
+            if owners[1] == partner && owners[2] == partner {
                 bonus += 105;
             } else if len(partner) > 1
-                && (best[1] == seat && best[2] == partner || best[1] == partner && best[2] == seat)
+                && (owners[1] == seat && owners[2] == partner
+                    || owners[1] == partner && owners[2] == seat)
             {
                 bonus += 75;
             }
-            // Top of a sequence of honours sets up tricks without giving one.
-            let sequence = if high > low && high >= 10 { 15 } else { 0 };
+            // Top of a sequence of honours sets up tricks without giving
+            // one; most of all a sequence headed by the second best card
+            // (king-queen against the ace).
+            let sequence = if high > low && best[1] == (high, seat) {
+                100
+            } else if high > low && high >= 10 {
+                15
+            } else {
+                0
+            };
             return 40 - r + bonus + sequence
                 - short
                 - 2 * (h[seat][suit].count_ones() as i16 == 1) as i16;
