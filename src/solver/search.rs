@@ -494,12 +494,22 @@ impl<'t> Engine<'t> {
         if trick.count == 0 {
             if let Some((suit, rank)) = self.lead_hint.take() {
                 // The group holding that card: the highest group of the
-                // suit starting at or below it.
+                // suit starting at or below it. It is moved up, not to the
+                // front: the family's last lead may come from a position
+                // that shares only the suit lengths with this one, and a
+                // suit the opponents are much shorter in still goes first.
                 let group = (0..n)
                     .filter(|&i| moves[i].suit == suit && moves[i].rank <= rank)
                     .max_by_key(|&i| moves[i].rank);
                 if let Some(i) = group {
-                    moves[..=i].rotate_right(1);
+                    let mut m = moves[i];
+                    m.score = m.score.saturating_add(300);
+                    let mut j = i;
+                    while j > 0 && moves[j - 1].score < m.score {
+                        moves[j] = moves[j - 1];
+                        j -= 1;
+                    }
+                    moves[j] = m;
                 }
             }
         }

@@ -318,7 +318,8 @@ fn a_full_table_gives_the_same_answers() {
 
 /// Node counts of the benchmark's single solve (no trumps, West on lead,
 /// a fresh table) on the first `MINIBRIDGE_TABLE_DEALS` reference deals
-/// (default 20, after skipping `MINIBRIDGE_TABLE_SKIP`): the figure to compare with DDS's node count for the same
+/// (default 20, after skipping `MINIBRIDGE_TABLE_SKIP`; `TRUMP` = 0-3 for
+/// clubs to spades instead of no trumps): the figure to compare with DDS's node count for the same
 /// solve, and a tool for tuning the search.
 #[test]
 #[ignore]
@@ -340,7 +341,11 @@ fn single_nodes() {
         let hands = masks(&deal.hands());
         let mut tt = tt::Tt::new(22);
         tt.start_solve(&hands);
-        let mut e = Engine::new(hands, NO_TRUMPS, &mut tt);
+        let trump = std::env::var("TRUMP")
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(NO_TRUMPS);
+        let mut e = Engine::new(hands, trump, &mut tt);
         let t0 = std::time::Instant::now();
         let v = e.exact(Trick::new(3), 1, None);
         eprintln!(
