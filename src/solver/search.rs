@@ -618,31 +618,31 @@ impl<'t> Engine<'t> {
 
     /// The cards of `p` in suit `s` above every card of the other three
     /// hands, and the cards that rests on (down to the best of theirs).
+    #[inline]
     fn winners(&self, p: usize, s: usize) -> (u32, Relevant) {
         self.winners_at(p, s, true)
     }
 
+    #[inline]
     fn winners_at(&self, p: usize, s: usize, extend: bool) -> (u32, Relevant) {
         let h = &self.hands;
-        let others = (h[0][s] | h[1][s] | h[2][s] | h[3][s]) & !h[p][s];
+        let mine = h[p][s];
+        let others = (h[0][s] | h[1][s] | h[2][s] | h[3][s]) & !mine;
         if others == 0 {
-            (h[p][s].count_ones(), 0)
-        } else {
-            let top_other = top(others);
-            let run = (h[p][s] & !below(top_other + 1)).count_ones();
-            // Once the others are out of the suit, every card left wins.
-            let longest = (0..4)
-                .filter(|&q| q != p)
-                .map(|q| h[q][s].count_ones())
-                .max()
-                .unwrap_or(0);
-            let run = if extend && run >= longest {
-                h[p][s].count_ones()
-            } else {
-                run
-            };
-            (run, relevant_from(s, top_other))
+            return (mine.count_ones(), 0);
         }
+        let top_other = top(others);
+        let mut run = (mine >> (top_other + 1)).count_ones();
+        // Once the others are out of the suit, every card left wins.
+        if extend && run > 0 {
+            let longest = (h[(p + 1) & 3][s].count_ones())
+                .max(h[(p + 2) & 3][s].count_ones())
+                .max(h[(p + 3) & 3][s].count_ones());
+            if run >= longest {
+                run = mine.count_ones();
+            }
+        }
+        (run, relevant_from(s, top_other))
     }
 
     /// Sure tricks the leader's side can cash at once with the leader
