@@ -853,7 +853,8 @@ impl<'t> Engine<'t> {
             };
             let short = 20 * (length(lho) + length(rho));
             if high > opp_top && high >= top(mine) {
-                return if opp_ruff { 20 + r } else { 100 + r } - short;
+                // (An opponent who can ruff is void: `short` counts him long.)
+                return 100 + r - short;
             }
             // The suit's three best cards: their ranks and owners.
             let mut best = [(0u32, 4usize); 3];
@@ -874,8 +875,11 @@ impl<'t> Engine<'t> {
                 let guarded = !suited && opponent(best[1].1) && len(best[1].1) > 1;
                 return 80 - r - short - if guarded { 40 } else { 0 };
             }
+            // A ruff for partner is worth a trick but spends his trump;
+            // tried after the ordinary leads of the same length (tuned on
+            // node counts).
             if can_ruff(partner, suit) && !can_ruff(lho, suit) {
-                return 70 - r - short;
+                return -60 - r - short;
             }
             let through =
                 h[lho][suit] != 0 && (h[rho][suit] == 0 || top(h[lho][suit]) > top(h[rho][suit]));
