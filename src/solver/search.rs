@@ -873,7 +873,7 @@ impl<'t> Engine<'t> {
                 // At no trumps, less so while an opponent keeps the second
                 // best guarded: the lead sets up his card.
                 let guarded = !suited && opponent(best[1].1) && len(best[1].1) > 1;
-                return 80 - r - short - if guarded { 40 } else { 0 };
+                return 120 - r - short - if guarded { 40 } else { 0 };
             }
             // A ruff for partner is worth a trick but spends his trump;
             // tried after the ordinary leads of the same length (tuned on
