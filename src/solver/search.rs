@@ -318,11 +318,11 @@ impl<'t> Engine<'t> {
                 return (false, rel);
             }
         }
-        if t == remaining {
-            if let Some(rel) = self.not_every_trick(leader) {
-                self.counters.later_cuts += 1;
-                return (!leader_max, rel);
-            }
+        if t == remaining
+            && let Some(rel) = self.not_every_trick(leader)
+        {
+            self.counters.later_cuts += 1;
+            return (!leader_max, rel);
         }
         let shape = Shape::new(&self.hands, leader, self.trump);
         if let Some((yes, rel)) = self.tt.probe(&shape, t as u8) {
@@ -364,6 +364,19 @@ impl<'t> Engine<'t> {
         (result, rel)
     }
 
+    /// Every card of a suit still in the hands.
+    #[inline]
+    fn suit_cards(&self, s: usize) -> u16 {
+        let h = &self.hands;
+        h[0][s] | h[1][s] | h[2][s] | h[3][s]
+    }
+
+    /// The seat holding a card still in the hands.
+    #[inline]
+    fn owner(&self, s: usize, r: u32) -> Option<usize> {
+        (0..4).find(|&p| self.hands[p][s] >> r & 1 != 0)
+    }
+
     /// Tricks the side holding the best trump is sure of, whoever leads:
     /// the top trumps one hand holds in a row; two when the side holds the
     /// two best and one of its hands has a spare trump to keep them from
@@ -377,12 +390,12 @@ impl<'t> Engine<'t> {
         }
         let t = self.trump;
         let h = &self.hands;
-        let all = h[0][t] | h[1][t] | h[2][t] | h[3][t];
+        let all = self.suit_cards(t);
         if all == 0 {
             return None;
         }
         let best = top(all);
-        let holder = (0..4).find(|&p| h[p][t] >> best & 1 != 0)?;
+        let holder = self.owner(t, best)?;
         let partner = holder ^ 2;
         let ours = h[holder][t] | h[partner][t];
         // The holder's trumps above every other hand's.
@@ -421,8 +434,8 @@ impl<'t> Engine<'t> {
         let h = &self.hands;
         let side = leader & 1;
         let t = self.trump;
-        let all = |s: usize| h[0][s] | h[1][s] | h[2][s] | h[3][s];
-        let owner = |s: usize, r: u32| (0..4).find(|&p| h[p][s] >> r & 1 != 0).unwrap_or(0);
+        let all = |s: usize| self.suit_cards(s);
+        let owner = |s: usize, r: u32| self.owner(s, r).unwrap_or(0);
         if t == NO_TRUMPS || all(t) == 0 {
             let (mut sum, mut rel) = (0, 0);
             for s in 0..4 {
@@ -627,7 +640,7 @@ impl<'t> Engine<'t> {
     fn winners_at(&self, p: usize, s: usize, extend: bool) -> (u32, Relevant) {
         let h = &self.hands;
         let mine = h[p][s];
-        let others = (h[0][s] | h[1][s] | h[2][s] | h[3][s]) & !mine;
+        let others = self.suit_cards(s) & !mine;
         if others == 0 {
             return (mine.count_ones(), 0);
         }
@@ -858,13 +871,13 @@ impl<'t> Engine<'t> {
             }
             // The suit's three best cards: their ranks and owners.
             let mut best = [(0u32, 4usize); 3];
-            let mut rest = h[0][suit] | h[1][suit] | h[2][suit] | h[3][suit];
+            let mut rest = self.suit_cards(suit);
             for b in best.iter_mut() {
                 if rest == 0 {
                     break;
                 }
                 let t = top(rest);
-                *b = (t, (0..4).find(|&p| h[p][suit] >> t & 1 != 0).unwrap_or(4));
+                *b = (t, self.owner(suit, t).unwrap_or(4));
                 rest &= below(t);
             }
             let len = |p: usize| h[p][suit].count_ones();

@@ -215,15 +215,9 @@ fn node_counts() {
 #[test]
 #[ignore]
 fn table_nodes() {
-    let env = |name: &str, default: usize| -> usize {
-        std::env::var(name)
-            .ok()
-            .and_then(|v| v.parse().ok())
-            .unwrap_or(default)
-    };
     let (n, skip) = (
-        env("MINIBRIDGE_TABLE_DEALS", 10),
-        env("MINIBRIDGE_TABLE_SKIP", 0),
+        env_number("MINIBRIDGE_TABLE_DEALS", 10),
+        env_number("MINIBRIDGE_TABLE_SKIP", 0),
     );
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/dds_reference.txt");
     let text = match std::env::var("MINIBRIDGE_TABLE_PBN") {
@@ -316,35 +310,36 @@ fn a_full_table_gives_the_same_answers() {
     }
 }
 
+/// A number from the environment, for the tuning tools below.
+fn env_number(name: &str, default: usize) -> usize {
+    std::env::var(name)
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
+}
+
 /// Node counts of the benchmark's single solve (no trumps, West on lead,
 /// a fresh table) on the first `MINIBRIDGE_TABLE_DEALS` reference deals
 /// (default 20, after skipping `MINIBRIDGE_TABLE_SKIP`; `TRUMP` = 0-3 for
-/// clubs to spades instead of no trumps): the figure to compare with DDS's node count for the same
-/// solve, and a tool for tuning the search.
+/// clubs to spades instead of no trumps): the figure to compare with DDS's
+/// node count for the same solve, and a tool for tuning the search.
 #[test]
 #[ignore]
 fn single_nodes() {
-    let n = std::env::var("MINIBRIDGE_TABLE_DEALS")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(20);
+    let (n, skip) = (
+        env_number("MINIBRIDGE_TABLE_DEALS", 20),
+        env_number("MINIBRIDGE_TABLE_SKIP", 0),
+    );
+    let trump = env_number("TRUMP", NO_TRUMPS);
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/dds_reference.txt");
     let text = std::fs::read_to_string(path).unwrap();
     let mut total = 0;
-    let skip = std::env::var("MINIBRIDGE_TABLE_SKIP")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(0);
     for (i, line) in text.lines().enumerate().skip(skip).take(n) {
         let f: Vec<&str> = line.split_whitespace().collect();
         let deal = Deal::parse_pbn(&f[..4].join(" ")).unwrap();
         let hands = masks(&deal.hands());
         let mut tt = tt::Tt::new(22);
         tt.start_solve(&hands);
-        let trump = std::env::var("TRUMP")
-            .ok()
-            .and_then(|v| v.parse().ok())
-            .unwrap_or(NO_TRUMPS);
         let mut e = Engine::new(hands, trump, &mut tt);
         let t0 = std::time::Instant::now();
         let v = e.exact(Trick::new(3), 1, None);
