@@ -331,39 +331,77 @@ pub(crate) fn dd_table_nodes(deal: &Deal) -> (DdTable, u64, search::Counters) {
 /// progress included) after each legal card. Equivalent cards are searched
 /// once and listed each with the same score; cards come in writing order.
 pub fn card_scores(position: &Position) -> Vec<(Card, u8)> {
+    let side = position.to_play().index() & 1;
+    let mut guess = None;
+    let values = per_group(position, |engine, next, won| {
+        let value = won + next.map_or(0, |t| engine.exact(t, side, guess.map(|g: i32| g - won)));
+        guess = Some(value);
+        value as u8
+    });
+    let mut scores: Vec<(Card, u8)> = values
+        .into_iter()
+        .flat_map(|(group, value)| group.into_iter().map(move |c| (c, value)))
+        .collect();
+    sort_by_card(&mut scores);
+    scores
+}
+
+/// The cards that keep the side to play at `value` tricks, its best from
+/// here (the trick in progress included), in writing order. Each group of
+/// equivalent cards costs one yes/no search ("still `value`?") where
+/// [`card_scores`] needs an exact count.
+pub(crate) fn best_cards(position: &Position, value: u8) -> Vec<Card> {
+    let side = position.to_play().index() & 1;
+    let value = value as i32;
+    let keeps = per_group(position, |engine, next, won| match next {
+        Some(t) => engine.can_take(t, side, value - won),
+        None => won >= value,
+    });
+    let mut best: Vec<Card> = keeps
+        .into_iter()
+        .filter(|(_, keeps)| *keeps)
+        .flat_map(|(group, _)| group)
+        .collect();
+    sort_cards(&mut best);
+    best
+}
+
+/// Asks `f` about the position after each group of equivalent legal cards
+/// (one card of the group played), in the groups' order. `f` is given the
+/// trick in progress, or the start of the next trick (`None` when the play
+/// is over), and the tricks the side to play won by completing a trick.
+fn per_group<R>(
+    position: &Position,
+    mut f: impl FnMut(&mut Engine, Option<Trick>, i32) -> R,
+) -> Vec<(Vec<Card>, R)> {
     let seat = position.to_play().index();
     let side = seat & 1;
-    let trump = strain_index(position.strain);
     let base = position.internal_trick();
     let legal = position.legal_cards();
     let hands = masks(&position.hands);
     with_tt(&hands, |tt| {
-        let mut engine = Engine::new(hands, trump, tt);
-        let mut scores: Vec<(Card, u8)> = Vec::with_capacity(legal.len());
-        let mut guess = None;
-        for group in equivalence_groups(&engine, &base, seat, &legal) {
-            let card = group[0];
-            let (suit, rank) = (card.suit.index(), card.rank.value() as u32);
-            let mut next = base;
-            next.push(trump, suit, rank);
-            engine.hands[seat][suit] ^= 1 << rank;
-            let value = if next.count == 4 {
-                let winner = next.winner();
-                let won = (winner & 1 == side) as i32;
-                if position.tricks_left() == 1 {
-                    won
+        let mut engine = Engine::new(hands, strain_index(position.strain), tt);
+        let groups = equivalence_groups(&engine, &base, seat, &legal);
+        groups
+            .into_iter()
+            .map(|group| {
+                let card = group[0];
+                let (suit, rank) = (card.suit.index(), card.rank.value() as u32);
+                let mut next = base;
+                next.push(engine.trump, suit, rank);
+                engine.hands[seat][suit] ^= 1 << rank;
+                let answer = if next.count == 4 {
+                    let winner = next.winner();
+                    let won = (winner & 1 == side) as i32;
+                    let over = position.tricks_left() == 1;
+                    f(&mut engine, (!over).then(|| Trick::new(winner)), won)
                 } else {
-                    won + engine.exact(Trick::new(winner), side, guess.map(|g: i32| g - won))
-                }
-            } else {
-                engine.exact(next, side, guess)
-            };
-            engine.hands[seat][suit] ^= 1 << rank;
-            guess = Some(value);
-            scores.extend(group.iter().map(|&c| (c, value as u8)));
-        }
-        sort_by_card(&mut scores);
-        scores
+                    f(&mut engine, Some(next), 0)
+                };
+                engine.hands[seat][suit] ^= 1 << rank;
+                (group, answer)
+            })
+            .collect()
     })
 }
 

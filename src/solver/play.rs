@@ -3,11 +3,12 @@
 //! it. The tie-breaks are listed in `docs/solver.md`; in short: declarer
 //! draws trumps and wins cheaply, defenders lead top of a sequence (else
 //! fourth highest against no trumps), second hand plays low, third hand
-//! plays high, and an honour is covered by an honour.
+//! plays high, and an honour is covered by an honour. Each card is tested
+//! with one yes/no search against the count the play must keep.
 
 use crate::bridge::{Card, Deal, Hand, Rank, Seat, Strain};
 
-use super::{Position, card_scores};
+use super::{Position, best_cards};
 
 /// One trick of a play record.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -22,16 +23,26 @@ pub struct PlayedTrick {
 /// all four hands, the opening lead made by declarer's left-hand opponent.
 pub fn play_record(deal: &Deal, strain: Strain, declarer: Seat) -> Vec<PlayedTrick> {
     let mut position = Position::new(deal, strain, declarer.next());
+    let side = declarer.side();
+    // Declarer's tricks from the trick in progress on: every card played
+    // keeps it, so each card needs only a yes/no search.
+    let mut to_come = position.tricks_left() - position.tricks();
     let mut tricks = Vec::with_capacity(13);
     let mut cards = Vec::with_capacity(4);
     while position.tricks_left() > 0 {
         let leader = position.leader();
-        let scores = card_scores(&position);
-        let best = scores.iter().map(|s| s.1).max().unwrap_or(0);
-        let candidates: Vec<Card> = scores.iter().filter(|s| s.1 == best).map(|s| s.0).collect();
+        let value = if position.to_play().side() == side {
+            to_come
+        } else {
+            position.tricks_left() - to_come
+        };
+        let candidates = best_cards(&position, value);
         let card = choose(&position, declarer, &candidates);
         cards.push(card);
         if let Ok(Some(winner)) = position.play(card) {
+            if winner.side() == side {
+                to_come -= 1;
+            }
             tricks.push(PlayedTrick {
                 leader,
                 cards: [cards[0], cards[1], cards[2], cards[3]],
