@@ -182,9 +182,12 @@ impl std::ops::AddAssign for Counters {
 #[derive(Clone, Copy, Default)]
 struct Move {
     suit: u8,
-    /// The lowest card of the group, the one played.
+    /// The lowest card of the group.
     rank: u8,
-    /// The highest card of the group.
+    /// The highest card of the group, the one played: a trick it wins is
+    /// won by a higher rank, which names fewer relevant cards, and the
+    /// group's lower cards become relevant less often (see the end of
+    /// `search_within`).
     high: u8,
     score: i16,
 }
@@ -530,7 +533,7 @@ impl<'t> Engine<'t> {
         // Per suit, the lowest card tried so far (16: none yet).
         let mut lowest_tried = [16u32; 4];
         for (i, m) in moves[..n].iter().enumerate() {
-            let (suit, rank) = (m.suit as usize, m.rank as u32);
+            let (suit, rank) = (m.suit as usize, m.high as u32);
             // Below the lowest card that mattered to the moves tried so
             // far, every card of a suit is as good as any other: one tried
             // there answers for this one too.
@@ -556,19 +559,27 @@ impl<'t> Engine<'t> {
             if result == is_max {
                 let k = trick.count as usize;
                 self.counters.cuts[k][i.min(1)] += 1;
-                self.cut = Some((m.suit, m.rank));
+                self.cut = Some((m.suit, m.high));
                 return (result, rel);
             }
             all |= rel;
         }
         self.cut = None;
-        // Each card stood for its whole group, which holds only while the
-        // group's cards stay together: where the relevant cards end inside
-        // a group, the group's lower cards become relevant too.
+        // Each card stood for its whole group. Where the relevant cards end
+        // inside a group, a position that agrees on the relevant cards may
+        // give this hand the group's top cards and other spot cards below
+        // them. The top cards are answered by the card played, the spot
+        // cards by another group of this hand below the line, if it has
+        // one; if it has none, the group's lower cards become relevant.
         for m in &moves[..n] {
-            let threshold = lowest_relevant(all, m.suit as usize);
+            let suit = m.suit as usize;
+            let threshold = lowest_relevant(all, suit);
             if (m.rank as u32) < threshold && threshold <= m.high as u32 {
-                all |= relevant_from(m.suit as usize, m.rank as u32);
+                let holding = self.hands[seat][suit];
+                let group = holding & !below(m.rank as u32) & below(m.high as u32 + 1);
+                if holding & below(threshold) & !group == 0 {
+                    all |= relevant_from(suit, m.rank as u32);
+                }
             }
         }
         self.counters.all_fail[trick.count as usize] += 1;

@@ -62,11 +62,15 @@ fn random_ending(rng: &mut Mix, cards: usize) -> [Hand; 4] {
     hands
 }
 
+/// `MINIBRIDGE_ENDINGS` (default 300) endings of up to
+/// `MINIBRIDGE_ENDING_CARDS` (default 5) cards a hand: more of either make a
+/// longer hunt for a wrong answer.
 #[test]
 fn agrees_with_naive_minimax_on_random_endings() {
     let mut rng = Mix(5);
-    for round in 0..300 {
-        let cards = 1 + round % 5;
+    let most = env_number("MINIBRIDGE_ENDING_CARDS", 5);
+    for round in 0..env_number("MINIBRIDGE_ENDINGS", 300) {
+        let cards = 1 + round % most;
         let hands = random_ending(&mut rng, cards);
         let strain = Strain::ALL[(rng.next() % 5) as usize];
         let leader = Seat::from_index((rng.next() % 4) as usize);
