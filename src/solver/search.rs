@@ -569,17 +569,14 @@ impl<'t> Engine<'t> {
         // inside a group, a position that agrees on the relevant cards may
         // give this hand the group's top cards and other spot cards below
         // them. The top cards are answered by the card played, the spot
-        // cards by another group of this hand below the line, if it has
-        // one; if it has none, the group's lower cards become relevant.
+        // cards by a card of this hand below the group, if it has one; if
+        // it has none, the group's lower cards become relevant.
         for m in &moves[..n] {
-            let suit = m.suit as usize;
+            let (suit, low) = (m.suit as usize, m.rank as u32);
             let threshold = lowest_relevant(all, suit);
-            if (m.rank as u32) < threshold && threshold <= m.high as u32 {
-                let holding = self.hands[seat][suit];
-                let group = holding & !below(m.rank as u32) & below(m.high as u32 + 1);
-                if holding & below(threshold) & !group == 0 {
-                    all |= relevant_from(suit, m.rank as u32);
-                }
+            let straddles = low < threshold && threshold <= m.high as u32;
+            if straddles && self.hands[seat][suit] & below(low) == 0 {
+                all |= relevant_from(suit, low);
             }
         }
         self.counters.all_fail[trick.count as usize] += 1;
