@@ -530,19 +530,15 @@ impl<'t> Engine<'t> {
             }
         }
         let mut all: Relevant = 0;
-        // Per suit, the lowest card tried so far (16: none yet).
-        let mut lowest_tried = [16u32; 4];
+        // Per suit, a rank below which one card tried answers for every
+        // other card of this hand (0: none yet).
+        let mut skip_below = [0u32; 4];
         for (i, m) in moves[..n].iter().enumerate() {
             let (suit, rank) = (m.suit as usize, m.high as u32);
-            // Below the lowest card that mattered to the moves tried so
-            // far, every card of a suit is as good as any other: one tried
-            // there answers for this one too.
-            let threshold = lowest_relevant(all, suit);
-            if rank < threshold && lowest_tried[suit] < threshold {
+            if rank < skip_below[suit] {
                 self.counters.skipped_moves += 1;
                 continue;
             }
-            lowest_tried[suit] = lowest_tried[suit].min(rank);
             let mut next = trick;
             next.push(self.trump, suit, rank);
             self.hands[seat][suit] ^= 1 << rank;
@@ -561,6 +557,15 @@ impl<'t> Engine<'t> {
                 self.counters.cuts[k][i.min(1)] += 1;
                 self.cut = Some((m.suit, m.high));
                 return (result, rel);
+            }
+            // This card's result did not rest on its own rank, nor on any
+            // card of its suit down to it: another card of this hand below
+            // that line changes places with it in a position the result
+            // holds for, so it fails too (DDS's "lowest win" rule, here
+            // with the line drawn by this card's search alone).
+            let threshold = lowest_relevant(rel, suit);
+            if rank < threshold {
+                skip_below[suit] = skip_below[suit].max(threshold);
             }
             all |= rel;
         }
@@ -638,7 +643,9 @@ impl<'t> Engine<'t> {
     }
 
     /// The cards of `p` in suit `s` above every card of the other three
-    /// hands, and the cards that rests on (down to the best of theirs).
+    /// hands, and the cards that rests on: those top cards themselves.
+    /// (Naming the others' best card as well, as this once did, made the
+    /// table's entries and the skipped cards much rarer: twice the nodes.)
     #[inline]
     fn winners(&self, p: usize, s: usize) -> (u32, Relevant) {
         self.winners_at(p, s, true)
@@ -653,9 +660,13 @@ impl<'t> Engine<'t> {
             return (mine.count_ones(), 0);
         }
         let top_other = top(others);
-        let mut run = (mine >> (top_other + 1)).count_ones();
+        let above = mine & !below(top_other + 1);
+        if above == 0 {
+            return (0, 0);
+        }
+        let mut run = above.count_ones();
         // Once the others are out of the suit, every card left wins.
-        if extend && run > 0 {
+        if extend {
             let longest = (h[(p + 1) & 3][s].count_ones())
                 .max(h[(p + 2) & 3][s].count_ones())
                 .max(h[(p + 3) & 3][s].count_ones());
@@ -663,13 +674,14 @@ impl<'t> Engine<'t> {
                 run = mine.count_ones();
             }
         }
-        (run, relevant_from(s, top_other))
+        (run, relevant_from(s, above.trailing_zeros()))
     }
 
     /// Sure tricks the leader's side can cash at once with the leader
     /// keeping the lead: a lower bound on the leading side's tricks, with
-    /// the cards it rests on (in each suit cashed, the cards down to the
-    /// best card of the hands that must not beat them).
+    /// the cards it rests on (in each suit cashed, the winners counted).
+    /// A position with more winners has at least as many quick tricks, so
+    /// where no winner is counted nothing is named.
     ///
     /// In a suit contract the leader first cashes his top trumps, which
     /// draws the opponents' trumps; then each side suit's winners count up
