@@ -229,42 +229,31 @@ impl<'t> Engine<'t> {
     }
 
     /// Exact tricks for `side` from this position on (the trick in progress
-    /// included), by bisection over boolean searches.
+    /// included), one trick at a time from a guess: a neighbouring answer
+    /// when the caller has one, else half the tricks left. Each step is
+    /// one boolean search, and those near the answer are the costly ones
+    /// that stepping would meet anyway; bisection's far targets cost more
+    /// than they save (6% more nodes on the reference tables).
     pub fn exact(&mut self, trick: Trick, side: usize, guess: Option<i32>) -> i32 {
         self.max_side = side;
         let remaining = self.remaining(&trick);
         let (mut lo, mut hi) = (0, remaining);
-        // Start from a cheap lower bound so typical searches start close.
+        // A cheap lower bound: no search below it.
         if trick.count == 0 && trick.leader as usize & 1 == side {
             lo = self
                 .quick_tricks(trick.leader as usize, remaining)
                 .0
                 .min(remaining);
         }
-        // A good guess (a neighbouring answer) usually settles it in two.
-        if let Some(g) = guess {
-            let g = g.clamp(lo, hi);
-            if g > lo {
-                if self.search(trick, g, remaining) {
-                    lo = g;
-                } else {
-                    hi = g - 1;
-                }
-            }
-            if lo == g && g < hi {
-                if self.search(trick, g + 1, remaining) {
-                    lo = g + 1;
-                } else {
-                    hi = g;
-                }
-            }
-        }
+        let mut next = guess.unwrap_or((remaining + 1) / 2);
         while lo < hi {
-            let mid = (lo + hi + 1) / 2;
-            if self.search(trick, mid, remaining) {
-                lo = mid;
+            let target = next.clamp(lo + 1, hi);
+            if self.search(trick, target, remaining) {
+                lo = target;
+                next = target + 1;
             } else {
-                hi = mid - 1;
+                hi = target - 1;
+                next = target - 1;
             }
         }
         lo
