@@ -604,7 +604,10 @@ impl<'t> Engine<'t> {
         if sure >= enough {
             return Some(rel);
         }
-        if trump != NO_TRUMPS {
+        // Beyond this trick only when the other side cannot ruff: at no
+        // trumps, or with no trumps left in its hands.
+        let first = (second + 3) & 3;
+        if trump != NO_TRUMPS && (h[first][trump] | h[third][trump]) != 0 {
             return None;
         }
         // The hand winning the trick leads next and cashes its top cards,
