@@ -285,7 +285,8 @@ impl Hasher for KeyHasher {
 pub(crate) struct Tt {
     families: HashMap<u128, Family, BuildHasherDefault<KeyHasher>>,
     /// Every family's entries, each family in one run of slots. A family
-    /// that outgrows its run moves to a run twice as long at the end.
+    /// that outgrows its run moves to one twice as long: a run another
+    /// family left, or new slots at the end.
     arena: Vec<Entry>,
     /// Runs left behind by families that moved, by the log2 of their
     /// length, for the next family that needs a run that long.
