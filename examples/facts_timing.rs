@@ -29,11 +29,11 @@ fn main() {
     let start = Instant::now();
     let mut played = 0;
     for b in &boards {
-        played += facts::answer_facts(b, ruleset, None).play.is_some() as usize;
+        played += facts::answer_facts(b, ruleset).play.is_some() as usize;
     }
     let serial = start.elapsed();
     let start = Instant::now();
-    let all = facts::answer_facts_all(&boards, ruleset, None);
+    let all = facts::answer_facts_all(&boards, ruleset);
     let parallel = start.elapsed();
     assert_eq!(all.len(), boards.len());
     println!(

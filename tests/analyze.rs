@@ -87,5 +87,5 @@ fn bad_input_exits_2_with_a_message() {
     ]);
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8_lossy(&out.stderr);
-    assert!(err.contains("ebu, dbv, ez, ez3"), "{err}");
+    assert!(err.contains("ebu, dbv, ez or ez3"), "{err}");
 }

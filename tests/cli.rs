@@ -409,7 +409,7 @@ fn a_lesson_with_play_constraints_builds_boards_the_solver_agrees_with() {
         let board = game.board.unwrap();
         let c = GuidelineContract {
             strain: Strain::NoTrump,
-            declarer: Seat::South,
+            seating: minibridge::bridge::Seating::at_table(Seat::South),
             level: 3,
         };
         assert!(guideline_tricks(&board, &c) >= 9, "board {}", board.number);

@@ -41,6 +41,28 @@ pub fn random_board() -> impl Strategy<Value = Board> {
         .prop_map(|(order, n)| Board::numbered(n, deal_from_order(&order)))
 }
 
+#[allow(dead_code)]
+/// Boards from a fixed xorshift stream, for counts that must not vary.
+pub fn seeded_boards(count: u32) -> Vec<Board> {
+    let mut state = 0x9E37_79B9_7F4A_7C15u64;
+    let mut next = move || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    };
+    (0..count)
+        .map(|n| {
+            let mut order: Vec<usize> = (0..52).collect();
+            for i in (1..52).rev() {
+                let j = (next() % (i as u64 + 1)) as usize;
+                order.swap(i, j);
+            }
+            Board::numbered(n % 16 + 1, deal_from_order(&order))
+        })
+        .collect()
+}
+
 /// Runs the minibridge binary from the project root and fails the test,
 /// showing what it printed on standard error, unless it succeeded.
 #[allow(dead_code)]

@@ -33,7 +33,7 @@ fn deal(file: &str) -> (Lesson, Vec<(Board, BoardAnalysis)>) {
                         .board
                 }
             };
-            let analysis = rules::analyze(&board, lesson.ruleset);
+            let analysis = rules::analyze(&board, lesson.ruleset());
             assert!(
                 !analysis.redeal,
                 "{file} board {} would be redealt",
@@ -71,7 +71,7 @@ fn every_lesson_file_is_part_of_the_course_and_deals() {
         .collect();
     files.sort();
     assert!(files.len() >= 12, "issue 6 asks for at least 12 lessons");
-    let rulesets: Vec<Ruleset> = files.iter().map(|f| deal(f).0.ruleset).collect();
+    let rulesets: Vec<Ruleset> = files.iter().map(|f| deal(f).0.ruleset()).collect();
     for r in Ruleset::ALL {
         assert!(rulesets.contains(&r), "no lesson uses {r}");
     }
@@ -224,7 +224,7 @@ fn exercise_deal_is_the_booklet_deal() {
 fn dbv_lessons_follow_the_level_table_and_eight_card_trumps() {
     for file in ["12-dbv-eroeffnung.yaml", "13-dbv-trumpf.yaml"] {
         let (lesson, boards) = deal(file);
-        assert_eq!(lesson.ruleset, Ruleset::Dbv);
+        assert_eq!(lesson.ruleset(), Ruleset::Dbv);
         for (b, a) in &boards {
             let side = a.declaring_side.unwrap();
             let points = b.deal.side_hcp(side);

@@ -10,7 +10,7 @@ use minibridge::rules::{self, Contract, Ruleset};
 use minibridge::solver::Position;
 use proptest::prelude::*;
 
-use crate::common::random_board;
+use crate::common::{random_board, seeded_boards};
 
 const EXERCISE: &str = "W:J98.QJT8.9752.T8 T532.AK4.K83.A53 Q74.75.JT6.QJ976 AK6.9632.AQ4.K42";
 
@@ -22,7 +22,7 @@ fn exercise_board() -> Board {
 
 fn exercise() -> &'static AnswerFacts {
     static FACTS: OnceLock<AnswerFacts> = OnceLock::new();
-    FACTS.get_or_init(|| facts::answer_facts(&exercise_board(), Ruleset::Ebu, None))
+    FACTS.get_or_init(|| facts::answer_facts(&exercise_board(), Ruleset::Ebu))
 }
 
 fn card(s: &str) -> Card {
@@ -74,7 +74,13 @@ fn brute_best(ruleset: Ruleset, f: &AnswerFacts) -> rules::Points {
     let p = f.play.as_ref().unwrap();
     let declarer = f.analysis.declarer.unwrap();
     let mut best = None;
-    for seat in [declarer, declarer.partner()] {
+    // In ez3 the dummy is nobody's partner: the winner alone declares.
+    let seats = if ruleset == Ruleset::Ez3 {
+        vec![declarer]
+    } else {
+        vec![declarer, declarer.partner()]
+    };
+    for seat in seats {
         for number in 1..=13 {
             for strain in ["NT", "S", "H", "D", "C"] {
                 let Ok(c) = Contract::parse(ruleset, &format!("{number}{strain}")) else {
@@ -92,7 +98,7 @@ fn brute_best(ruleset: Ruleset, f: &AnswerFacts) -> rules::Points {
 #[test]
 fn exercise_best_contract_matches_a_brute_force() {
     for ruleset in Ruleset::ALL {
-        let f = facts::answer_facts(&exercise_board(), ruleset, None);
+        let f = facts::answer_facts(&exercise_board(), ruleset);
         let Some(p) = &f.play else { continue };
         let b = p.best_contract;
         assert_eq!(
@@ -200,41 +206,138 @@ proptest! {
 
     #[test]
     fn leads_and_play_record_agree_with_double_dummy(b in random_board(), r in 0usize..4) {
-        let ruleset = Ruleset::ALL[r];
-        let f = facts::answer_facts(&b, ruleset, None);
-        let Some(p) = &f.play else { return Ok(()) };
-        let declarer = f.analysis.declarer.unwrap();
-        let strain = f.analysis.contract().unwrap().strain();
-        let fewest = p.leads.iter().map(|l| l.tricks).min().unwrap();
-        prop_assert_eq!(p.best_leads.tricks, fewest);
-        prop_assert_eq!(fewest, p.guideline_tricks);
-        for l in &p.leads {
-            prop_assert_eq!(p.best_leads.cards.contains(&l.card), l.tricks == fewest);
-        }
-        let leader = b.deal.hand(declarer.next());
-        prop_assert!(leader.contains(p.guideline_lead.card));
-        prop_assert_eq!(p.guideline_lead.among_best, p.guideline_lead.tricks == fewest);
-
-        // Replay the record on a fresh position: every card legal, the
-        // winners as recorded, declarer's tricks equal to the DD value.
-        let mut pos = Position::new(&b.deal, strain, declarer.next());
-        let mut won = 0u8;
-        prop_assert_eq!(p.play_record.tricks.len(), 13);
-        for t in &p.play_record.tricks {
-            prop_assert_eq!(pos.leader(), t.leader);
-            let mut winner = None;
-            for c in t.cards {
-                winner = pos.play(c).expect("a legal card");
-            }
-            prop_assert_eq!(winner, Some(t.winner));
-            won += (t.winner.side() == declarer.side()) as u8;
-        }
-        prop_assert_eq!(won, p.guideline_tricks);
-        prop_assert_eq!(p.play_record.declarer_tricks, won);
-        prop_assert_eq!(
-            p.extra_tricks.tricks,
-            i32::from(won) - f.analysis.sure().unwrap().total() as i32
-        );
-        prop_assert_eq!(p.best_contract.score.declarer_score, brute_best(ruleset, &f));
+        check_play_facts(&b, Ruleset::ALL[r])?;
     }
+}
+
+/// The player in each chair for the play, written here from RULES.md
+/// rather than taken from the program: `ez3` swaps the winning bidder and
+/// the South player; everyone else stays put.
+fn chairs_by_the_rules(ruleset: Ruleset, declarer: Seat) -> [Seat; 4] {
+    let mut chairs = Seat::ALL;
+    if ruleset == Ruleset::Ez3 {
+        chairs.swap(Seat::South.index(), declarer.index());
+    }
+    chairs
+}
+
+/// Checks one board's play facts against the solver run on the deal as
+/// the chairs hold it, and the play record replayed card by card.
+fn check_play_facts(b: &Board, ruleset: Ruleset) -> Result<(), TestCaseError> {
+    let f = facts::answer_facts(b, ruleset);
+    let Some(p) = &f.play else { return Ok(()) };
+    let declarer = f.analysis.declarer.unwrap();
+    let strain = f.analysis.contract().unwrap().strain();
+    let chairs = chairs_by_the_rules(ruleset, declarer);
+    let chair_of =
+        |player: Seat| Seat::from_index(chairs.iter().position(|&p| p == player).unwrap());
+    let table = Deal::new(Seat::ALL.map(|c| b.deal.hand(chairs[c.index()]))).unwrap();
+    let declarer_chair = chair_of(declarer);
+    let leader = chairs[declarer_chair.next().index()];
+    prop_assert_eq!(f.analysis.opening_leader, Some(leader));
+    prop_assert_eq!(
+        f.analysis.dummy,
+        Some(chairs[declarer_chair.partner().index()])
+    );
+    prop_assert_eq!(
+        p.guideline_tricks,
+        minibridge::solver::dd_table(&table).get(declarer_chair, strain)
+    );
+
+    let fewest = p.leads.iter().map(|l| l.tricks).min().unwrap();
+    prop_assert_eq!(p.best_leads.tricks, fewest);
+    prop_assert_eq!(fewest, p.guideline_tricks);
+    for l in &p.leads {
+        prop_assert!(
+            b.deal.hand(leader).contains(l.card),
+            "{} is not the leader's",
+            l.card
+        );
+        prop_assert_eq!(p.best_leads.cards.contains(&l.card), l.tricks == fewest);
+    }
+    prop_assert_eq!(p.leads.len(), 13);
+    prop_assert!(b.deal.hand(leader).contains(p.guideline_lead.card));
+    prop_assert_eq!(
+        p.guideline_lead.among_best,
+        p.guideline_lead.tricks == fewest
+    );
+
+    // Replay the record in the chairs: every card legal, the winners as
+    // recorded (named by player), declarer's tricks equal to the DD value.
+    let mut pos = Position::new(&table, strain, declarer_chair.next());
+    let mut won = 0u8;
+    prop_assert_eq!(p.play_record.tricks.len(), 13);
+    for t in &p.play_record.tricks {
+        prop_assert_eq!(chairs[pos.leader().index()], t.leader);
+        let mut winner = None;
+        for c in t.cards {
+            winner = pos.play(c).expect("a legal card");
+        }
+        let winner = winner.unwrap();
+        prop_assert_eq!(chairs[winner.index()], t.winner);
+        won += (winner.side() == declarer_chair.side()) as u8;
+    }
+    prop_assert_eq!(won, p.guideline_tricks);
+    prop_assert_eq!(p.play_record.declarer_tricks, won);
+    prop_assert_eq!(
+        p.extra_tricks.tricks,
+        i32::from(won) - f.analysis.sure().unwrap().total() as i32
+    );
+    prop_assert_eq!(
+        p.best_contract.score.declarer_score,
+        brute_best(ruleset, &f)
+    );
+    Ok(())
+}
+
+/// Issue 17: the facts hold for every rule system with the declarer in
+/// each seat, and for `ez3` with each bidder winning (the ez3 facts used
+/// to treat West–East as partners when East or West won).
+#[test]
+fn play_facts_for_every_declarer_in_every_rule_system() {
+    let boards = seeded_boards(400);
+    for ruleset in Ruleset::ALL {
+        let mut seen = Vec::new();
+        for b in &boards {
+            let a = rules::analyze(b, ruleset);
+            let Some(d) = a.declarer else { continue };
+            if seen.contains(&d) {
+                continue;
+            }
+            seen.push(d);
+            check_play_facts(b, ruleset).unwrap_or_else(|e| panic!("{ruleset} declarer {d}: {e}"));
+        }
+        let want = if ruleset == Ruleset::Ez3 { 3 } else { 4 };
+        assert_eq!(seen.len(), want, "{ruleset}: declarers {seen:?}");
+    }
+}
+
+/// Issue 17's example: lesson 15, board 1 (seed 20261115). West wins with
+/// 7♣ and plays with North against East and South; South, now in the West
+/// chair, leads. DDS gives West 10 tricks there.
+#[test]
+fn ez3_board_where_west_wins_is_solved_in_the_chairs() {
+    let deal =
+        Deal::parse_pbn("N:53.AT973.72.A642 T92.KJ54.AQ986.J QJ64.Q86.KJ5.Q73 AK87.2.T43.KT985")
+            .unwrap();
+    let mut b = Board::numbered(1, deal);
+    b.dealer = Seat::North;
+    let f = facts::answer_facts(&b, Ruleset::Ez3);
+    assert_eq!(f.analysis.declarer, Some(Seat::West));
+    assert_eq!(f.analysis.opening_leader, Some(Seat::South));
+    assert_eq!(f.analysis.declaring_side, None);
+    let p = f.play.unwrap();
+    assert_eq!(p.guideline_tricks, 10);
+    assert_eq!(p.play_record.tricks[0].leader, Seat::South);
+    assert!(
+        p.leads
+            .iter()
+            .all(|l| b.deal.hand(Seat::South).contains(l.card))
+    );
+    // Only the three bidders declare; the dummy has no row.
+    assert_eq!(
+        p.dd_table.declarers(),
+        vec![Seat::East, Seat::South, Seat::West]
+    );
+    assert_eq!(p.best_contract.declarer, Seat::West);
 }

@@ -255,7 +255,10 @@ fn keys_for_later_issues_parse() {
     assert_eq!(l.outputs, vec!["worksheet", "answers"]);
     assert_eq!(l.questions, vec!["hcp", "bid"]);
     assert_eq!(l.templates.as_deref(), Some("my-templates"));
-    assert_eq!(l.ebu.game_points, 25);
+    let minibridge::rules::Rules::Ebu(ebu) = l.rules else {
+        panic!("an ebu lesson");
+    };
+    assert_eq!(ebu.game_points, 25);
     assert_eq!(l.max_attempts, 5000);
     assert_eq!((l.paper.code(), l.language.code()), ("letter", "fr"));
     // Every board gets the redeal exclusion as a filter.

@@ -5,11 +5,13 @@ mod card;
 mod deal;
 mod hand;
 mod seat;
+mod seating;
 
 pub use card::{Card, Rank, Strain, Suit};
 pub use deal::{Board, Deal, DealError, Vulnerability, dealer_for_board};
 pub use hand::{Hand, Holding, ShapeClass};
 pub use seat::{Seat, Side};
+pub use seating::Seating;
 
 #[cfg(test)]
 mod tests;

@@ -13,8 +13,7 @@ use crate::bridge::Board;
 use crate::export::pbn;
 use crate::facts;
 use crate::lesson;
-use crate::rules::Ruleset;
-use crate::rules::ebu::Ebu;
+use crate::rules::{Rules, Ruleset};
 
 #[derive(Args, Debug)]
 pub struct AnalyzeArgs {
@@ -29,8 +28,8 @@ pub struct AnalyzeArgs {
     #[arg(long, value_name = "FILE")]
     lesson: Option<PathBuf>,
     /// Rule system: ebu, dbv, ez or ez3 (default: the lesson's, else ebu).
-    #[arg(long)]
-    ruleset: Option<String>,
+    #[arg(long, value_parser = Ruleset::parse_named)]
+    ruleset: Option<Ruleset>,
     /// The seed for `--lesson`, instead of the lesson's own.
     #[arg(long)]
     seed: Option<u64>,
@@ -43,33 +42,32 @@ pub struct AnalyzeArgs {
 }
 
 pub fn run(args: AnalyzeArgs) -> anyhow::Result<ExitCode> {
-    let chosen = match &args.ruleset {
-        Some(text) => Some(Ruleset::parse(text).with_context(|| {
-            format!("`{text}` is not a rule system; use one of ebu, dbv, ez, ez3")
-        })?),
-        None => None,
-    };
-    let (boards, ruleset, ebu): (Vec<Board>, Ruleset, Option<Ebu>) =
-        if let Some(path) = &args.lesson {
-            let lesson = lesson::load(path)?;
-            let dealt = support::deal_lesson(&lesson, args.seed, &path.display().to_string())?;
-            let boards: Vec<Board> = dealt.boards.into_iter().map(|d| d.board).collect();
-            (boards, chosen.unwrap_or(lesson.ruleset), Some(lesson.ebu))
-        } else {
-            let path = args
-                .pbn
-                .as_ref()
-                .context("name a PBN file or --lesson FILE")?;
-            (read_pbn_boards(path)?, chosen.unwrap_or_default(), None)
+    let (boards, rules): (Vec<Board>, Rules) = if let Some(path) = &args.lesson {
+        let lesson = lesson::load(path)?;
+        let dealt = support::deal_lesson(&lesson, args.seed, &path.display().to_string())?;
+        let boards: Vec<Board> = dealt.boards.into_iter().map(|d| d.board).collect();
+        // Another rule system than the lesson's comes with its defaults;
+        // the lesson's own parameters (`ebu` thresholds) go with its own.
+        let rules = match args.ruleset {
+            Some(r) if r != lesson.ruleset() => Rules::new(r),
+            _ => lesson.rules,
         };
-    // The lesson's own game thresholds apply to `ebu` only.
+        (boards, rules)
+    } else {
+        let path = args
+            .pbn
+            .as_ref()
+            .context("name a PBN file or --lesson FILE")?;
+        let rules = Rules::new(args.ruleset.unwrap_or_default());
+        (read_pbn_boards(path)?, rules)
+    };
     let analyses = if args.no_play {
         boards
             .iter()
-            .map(|b| facts::rules_facts(b, ruleset, ebu.as_ref()))
+            .map(|b| facts::rules_facts(b, rules))
             .collect()
     } else {
-        facts::answer_facts_all(&boards, ruleset, ebu.as_ref())
+        facts::answer_facts_all(&boards, rules)
     };
     let mut text = String::new();
     if args.json {

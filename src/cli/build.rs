@@ -163,7 +163,7 @@ fn build_file(path: &Path, args: &BuildArgs, bar: &LessonBar) -> (Row, anyhow::R
             if args.no_play {
                 lesson.analysis = lesson::Analysis::Rules;
             }
-            row.ruleset = lesson.ruleset.code().to_string();
+            row.ruleset = lesson.ruleset().code().to_string();
             build_one(
                 &lesson,
                 path,

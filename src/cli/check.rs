@@ -36,7 +36,7 @@ pub fn run(args: CheckArgs) -> anyhow::Result<ExitCode> {
             "{name}: \"{}\", {n} board{}, ruleset {}",
             lesson.title,
             if n == 1 { "" } else { "s" },
-            lesson.ruleset
+            lesson.ruleset()
         );
         let seed = lesson.seed.unwrap_or(0);
         let mut board_failed = false;

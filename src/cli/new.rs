@@ -4,7 +4,7 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use anyhow::{Context, bail};
+use anyhow::bail;
 use clap::Args;
 
 use super::support;
@@ -20,8 +20,8 @@ pub struct NewArgs {
     #[arg(value_name = "NAME")]
     name: String,
     /// Rule system: ebu, dbv, ez or ez3.
-    #[arg(long, default_value = "ebu")]
-    ruleset: String,
+    #[arg(long, default_value = "ebu", value_parser = Ruleset::parse_named)]
+    ruleset: Ruleset,
     /// The seed to write into the lesson (default: drawn at random).
     #[arg(long)]
     seed: Option<u64>,
@@ -52,12 +52,7 @@ pub fn lesson_text(file: &str, title: &str, ruleset: Ruleset, seed: u64) -> Stri
 }
 
 pub fn run(args: NewArgs) -> anyhow::Result<ExitCode> {
-    let ruleset = Ruleset::parse(&args.ruleset).with_context(|| {
-        format!(
-            "`{}` is not a rule system; use one of ebu, dbv, ez, ez3",
-            args.ruleset
-        )
-    })?;
+    let ruleset = args.ruleset;
     let path = if args.name.ends_with(".yaml") || args.name.ends_with(".yml") {
         PathBuf::from(&args.name)
     } else {

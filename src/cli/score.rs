@@ -3,7 +3,7 @@
 
 use std::process::ExitCode;
 
-use anyhow::{Context, bail};
+use anyhow::bail;
 use serde::Serialize;
 
 use crate::rules::{self, Contract, Points, Ruleset};
@@ -11,8 +11,8 @@ use crate::rules::{self, Contract, Points, Ruleset};
 #[derive(clap::Args, Debug)]
 pub struct ScoreArgs {
     /// Rule system: ebu, dbv, ez or ez3.
-    #[arg(long)]
-    ruleset: String,
+    #[arg(long, value_parser = Ruleset::parse_named)]
+    ruleset: Ruleset,
     /// The contract: ebu 1S (part score) or 3NT/4H/4S/5C/5D (game); dbv a
     /// level 1-7 and strain (4S, 3SA); ez/ez3 tricks and strain (8H).
     #[arg(long)]
@@ -36,12 +36,7 @@ struct ScoreJson {
 }
 
 pub fn run(args: ScoreArgs) -> anyhow::Result<ExitCode> {
-    let ruleset = Ruleset::parse(&args.ruleset).with_context(|| {
-        format!(
-            "unknown ruleset `{}`; the rulesets are ebu, dbv, ez and ez3",
-            args.ruleset
-        )
-    })?;
+    let ruleset = args.ruleset;
     let contract = Contract::parse(ruleset, &args.contract)?;
     let tricks: u32 = match args.tricks.trim().parse() {
         Ok(n) if n <= 13 => n,

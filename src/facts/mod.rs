@@ -14,11 +14,10 @@ use serde::{Serialize, Serializer};
 
 pub use lead::{LeadRule, guideline_lead, has_sequence};
 
-use crate::bridge::{Board, Card, Seat, Strain, Suit};
+use crate::bridge::{Board, Card, Deal, Seat, Seating, Strain, Suit};
 use crate::dealer::constraints::ContractKind;
-use crate::rules::ebu::Ebu;
-use crate::rules::{self, BoardAnalysis, Contract, Outcome, Ruleset};
-use crate::solver::{self, DdTable, PlayedTrick};
+use crate::rules::{self, BoardAnalysis, Contract, Outcome, Rules, Ruleset};
+use crate::solver::{self, PlayedTrick};
 
 /// The rules' analysis of a board plus, when the board is played, the facts
 /// that need double-dummy play.
@@ -34,7 +33,7 @@ pub struct AnswerFacts {
 #[derive(Clone, Debug, Serialize)]
 pub struct PlayFacts {
     #[serde(serialize_with = "dd_table")]
-    pub dd_table: DdTable,
+    pub dd_table: DeclarerTable,
     /// Tricks declarer takes in the guideline contract with best play.
     pub guideline_tricks: u8,
     /// The guideline contract's result with best play.
@@ -112,13 +111,64 @@ pub struct PlayRecord {
     pub declarer_tricks: u8,
 }
 
-/// The answer facts of one board. `ebu` carries a lesson's own game
-/// thresholds; other rule systems ignore it.
-pub fn answer_facts(board: &Board, ruleset: Ruleset, ebu: Option<&Ebu>) -> AnswerFacts {
-    let analysis = rules_facts(board, ruleset, ebu).analysis;
-    let play = match (analysis.redeal, analysis.declarer, analysis.contract()) {
-        (false, Some(declarer), Some(contract)) => {
-            Some(play_facts(board, ruleset, &analysis, declarer, contract))
+/// Double-dummy tricks for each player who may declare, in each strain,
+/// with the players seated as the rules would seat them for that declarer
+/// (in `ez3` the declarer moves opposite the dummy, so each bidder's row
+/// comes from another seating; the dummy has no row).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DeclarerTable {
+    /// Indexed by player (N, E, S, W); strains NT, S, H, D, C.
+    rows: [Option<[u8; 5]>; 4],
+}
+
+impl DeclarerTable {
+    /// Solves `deal` for every player `rules` lets declare.
+    pub fn solve(deal: &Deal, rules: &Rules) -> DeclarerTable {
+        let seatings = Seat::ALL.map(|p| rules.seating_for(p));
+        if seatings.iter().flatten().all(|s| !s.is_moved()) {
+            // Nobody moves: one table, its searches sharing what they learn.
+            let dd = solver::dd_table(deal);
+            return DeclarerTable {
+                rows: Seat::ALL.map(|p| {
+                    seatings[p.index()].map(|_| Strain::ALL.map(|strain| dd.get(p, strain)))
+                }),
+            };
+        }
+        DeclarerTable {
+            rows: seatings.map(|seating| {
+                seating.map(|s| {
+                    let table = s.table_deal(deal);
+                    let leader = s.declarer_chair().next();
+                    Strain::ALL.map(|strain| 13 - solver::tricks(&table, strain, leader))
+                })
+            }),
+        }
+    }
+
+    /// `player`'s tricks as declarer in `strain` (0 for a player who never
+    /// declares).
+    pub fn get(&self, player: Seat, strain: Strain) -> u8 {
+        let col = Strain::ALL.iter().position(|&s| s == strain).unwrap_or(0);
+        self.rows[player.index()].map_or(0, |row| row[col])
+    }
+
+    /// The players with a row, N E S W order.
+    pub fn declarers(&self) -> Vec<Seat> {
+        Seat::ALL
+            .into_iter()
+            .filter(|p| self.rows[p.index()].is_some())
+            .collect()
+    }
+}
+
+/// The answer facts of one board under `rules` (a [`Ruleset`] gives its
+/// defaults; a lesson passes its own `ebu` thresholds in its [`Rules`]).
+pub fn answer_facts(board: &Board, rules: impl Into<Rules>) -> AnswerFacts {
+    let rules = rules.into();
+    let analysis = rules_facts(board, rules).analysis;
+    let play = match (analysis.redeal, analysis.seating, analysis.contract()) {
+        (false, Some(seating), Some(contract)) => {
+            Some(play_facts(board, &rules, seating, contract, &analysis))
         }
         _ => None,
     };
@@ -127,40 +177,40 @@ pub fn answer_facts(board: &Board, ruleset: Ruleset, ebu: Option<&Ebu>) -> Answe
 
 /// The rules' facts alone, without double-dummy play (`play` is `None`):
 /// for quick checks where the solver's cost is not wanted.
-pub fn rules_facts(board: &Board, ruleset: Ruleset, ebu: Option<&Ebu>) -> AnswerFacts {
-    let analysis = match (ruleset, ebu) {
-        (Ruleset::Ebu, Some(e)) => rules::analyze_with(board, e),
-        _ => rules::analyze(board, ruleset),
-    };
+pub fn rules_facts(board: &Board, rules: impl Into<Rules>) -> AnswerFacts {
     AnswerFacts {
-        analysis,
+        analysis: rules::analyze(board, rules),
         play: None,
     }
 }
 
 /// [`answer_facts`] for many boards, in parallel; the result is in board
 /// order and identical to the one-by-one answers.
-pub fn answer_facts_all(boards: &[Board], ruleset: Ruleset, ebu: Option<&Ebu>) -> Vec<AnswerFacts> {
-    boards
-        .par_iter()
-        .map(|b| answer_facts(b, ruleset, ebu))
-        .collect()
+pub fn answer_facts_all(boards: &[Board], rules: impl Into<Rules>) -> Vec<AnswerFacts> {
+    let rules = rules.into();
+    boards.par_iter().map(|b| answer_facts(b, rules)).collect()
 }
 
+/// The play of the guideline contract. Every solver call works on the deal
+/// as the chairs hold it (`table`), declarer in `seating`'s chair; results
+/// name players again through the seating.
 fn play_facts(
     board: &Board,
-    ruleset: Ruleset,
-    analysis: &BoardAnalysis,
-    declarer: Seat,
+    rules: &Rules,
+    seating: Seating,
     contract: Contract,
+    analysis: &BoardAnalysis,
 ) -> PlayFacts {
     let deal = &board.deal;
+    let table = seating.table_deal(deal);
+    let chair = seating.declarer_chair();
+    let declarer = seating.declarer();
     let strain = contract.strain();
-    let dd = solver::dd_table(deal);
+    let dd = DeclarerTable::solve(deal, rules);
     let guideline_tricks = dd.get(declarer, strain);
-    let guideline_score = score(ruleset, contract, guideline_tricks);
+    let guideline_score = rules.score(contract, guideline_tricks);
 
-    let leads: Vec<LeadTricks> = solver::lead_analysis(deal, strain, declarer)
+    let leads: Vec<LeadTricks> = solver::lead_analysis(&table, strain, chair)
         .into_iter()
         .map(|(card, tricks)| LeadTricks { card, tricks })
         .collect();
@@ -177,9 +227,8 @@ fn play_facts(
             .collect(),
         tricks: fewest,
     };
-    let leader = declarer.next();
-    let (lead_card, rule) =
-        guideline_lead(deal.hand(leader), strain).expect("a leader holds 13 cards");
+    let (lead_card, rule) = guideline_lead(deal.hand(seating.opening_leader()), strain)
+        .expect("a leader holds 13 cards");
     let lead_tricks = leads
         .iter()
         .find(|l| l.card == lead_card)
@@ -191,12 +240,20 @@ fn play_facts(
         among_best: lead_tricks == fewest,
     };
 
-    let record = solver::play_record(deal, strain, declarer);
-    let side = declarer.side();
+    // The record names chairs; the handouts name players.
+    let record: Vec<PlayedTrick> = solver::play_record(&table, strain, chair)
+        .into_iter()
+        .map(|t| PlayedTrick {
+            leader: seating.player_in(t.leader),
+            cards: t.cards,
+            winner: seating.player_in(t.winner),
+        })
+        .collect();
     let mut won = [0u8; 4];
     for t in &record {
-        if t.winner.side() == side {
-            let winning_card = t.cards[(t.winner.index() + 4 - t.leader.index()) % 4];
+        if seating.is_declaring(t.winner) {
+            let order = |p: Seat| seating.chair_of(p).index();
+            let winning_card = t.cards[(order(t.winner) + 4 - order(t.leader)) % 4];
             won[winning_card.suit.index()] += 1;
         }
     }
@@ -224,16 +281,12 @@ fn play_facts(
         best_leads,
         guideline_lead,
         extra_tricks,
-        best_contract: best_contract(ruleset, &dd, declarer),
+        best_contract: best_contract(rules, &dd, &seating),
         play_record: PlayRecord {
             tricks: record,
             declarer_tricks,
         },
     }
-}
-
-fn score(ruleset: Ruleset, contract: Contract, tricks: u8) -> Outcome {
-    ruleset.system().score(contract, tricks)
 }
 
 /// Every contract the ruleset can reach: `ebu` part score and game in each
@@ -257,14 +310,15 @@ pub fn legal_contracts(ruleset: Ruleset) -> Vec<Contract> {
 }
 
 /// The highest-scoring contract for the declaring side with best play,
-/// either partner declaring. Ties keep the first found: the rules'
+/// declared by whoever the seating lets declare (either partner; in `ez3`
+/// the winning bidder alone). Ties keep the first found: the rules'
 /// declarer before partner, strains NT, S, H, D, C, fewer tricks first.
-pub fn best_contract(ruleset: Ruleset, dd: &DdTable, declarer: Seat) -> BestContract {
+pub fn best_contract(rules: &Rules, dd: &DeclarerTable, seating: &Seating) -> BestContract {
     let mut best: Option<BestContract> = None;
-    for seat in [declarer, declarer.partner()] {
-        for contract in legal_contracts(ruleset) {
+    for seat in seating.declarers() {
+        for contract in legal_contracts(rules.ruleset()) {
             let tricks = dd.get(seat, contract.strain());
-            let outcome = score(ruleset, contract, tricks);
+            let outcome = rules.score(contract, tricks);
             if best.is_none_or(|b| outcome.declarer_score > b.score.declarer_score) {
                 best = Some(BestContract {
                     declarer: seat,
@@ -292,8 +346,13 @@ pub fn render_text(facts: &AnswerFacts) -> String {
             .join(" ")
     };
     let _ = writeln!(out, "Double-dummy tricks:");
-    for line in p.dd_table.to_string().lines() {
-        let _ = writeln!(out, "  {line}");
+    let _ = writeln!(out, "      NT  S  H  D  C");
+    for seat in p.dd_table.declarers() {
+        let row: String = Strain::ALL
+            .iter()
+            .map(|&strain| format!("{:>3}", p.dd_table.get(seat, strain)))
+            .collect();
+        let _ = writeln!(out, "  {}  {row}", seat.letter());
     }
     let _ = writeln!(
         out,
@@ -429,9 +488,10 @@ fn per_suit<S: Serializer>(v: &[u8; 4], s: S) -> Result<S::Ok, S::Error> {
     s.collect_map(Suit::ALL.map(|suit| (suit.letter(), v[suit.index()])))
 }
 
-/// `{"N": {"NT": 9, "S": …}, "E": …}`: declarers N, E, S, W; strains NT, S, H, D, C.
-fn dd_table<S: Serializer>(dd: &DdTable, s: S) -> Result<S::Ok, S::Error> {
-    struct Row<'a>(&'a DdTable, Seat);
+/// `{"N": {"NT": 9, "S": …}, "E": …}`: declarers N, E, S, W (those who
+/// may declare); strains NT, S, H, D, C.
+fn dd_table<S: Serializer>(dd: &DeclarerTable, s: S) -> Result<S::Ok, S::Error> {
+    struct Row<'a>(&'a DeclarerTable, Seat);
     impl Serialize for Row<'_> {
         fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
             s.collect_map(
@@ -441,7 +501,11 @@ fn dd_table<S: Serializer>(dd: &DdTable, s: S) -> Result<S::Ok, S::Error> {
             )
         }
     }
-    s.collect_map(Seat::ALL.map(|seat| (seat.letter(), Row(dd, seat))))
+    s.collect_map(
+        dd.declarers()
+            .into_iter()
+            .map(|seat| (seat.letter(), Row(dd, seat))),
+    )
 }
 
 fn played_tricks<S: Serializer>(tricks: &[PlayedTrick], s: S) -> Result<S::Ok, S::Error> {

@@ -21,7 +21,7 @@ pub use error::{LessonError, LessonErrorKind};
 use crate::bridge::{Deal, Seat, Vulnerability};
 use crate::dealer::Constraints;
 use crate::dealer::constraints::RuleSpec;
-use crate::rules::Ruleset;
+use crate::rules::{Rules, Ruleset};
 
 /// The question ids a worksheet can ask (the handouts' question bank).
 pub const QUESTIONS: [&str; 12] = [
@@ -247,7 +247,8 @@ pub struct BoardPlan {
 #[derive(Clone, Debug)]
 pub struct Lesson {
     pub title: String,
-    pub ruleset: Ruleset,
+    /// The rule system with its parameters (`ebu`'s game thresholds).
+    pub rules: Rules,
     pub language: Language,
     pub paper: Paper,
     /// `None` when the lesson leaves the seed to the command line or the OS.
@@ -265,10 +266,15 @@ pub struct Lesson {
     /// The seats whose hands the worksheet shows.
     pub hands_shown: Vec<Seat>,
     pub max_attempts: u64,
-    /// The `ebu` game thresholds (`game_points`, `minor_game_points`).
-    pub ebu: crate::rules::ebu::Ebu,
     pub analysis: Analysis,
     pub print: PrintOptions,
+}
+
+impl Lesson {
+    /// The rule system's name.
+    pub fn ruleset(&self) -> Ruleset {
+        self.rules.ruleset()
+    }
 }
 
 /// Parses and validates a lesson from its text; `file` names it in errors.

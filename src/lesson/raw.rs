@@ -180,7 +180,7 @@ impl<'de, T: WordSet> Deserialize<'de> for Word<T> {
 }
 
 macro_rules! word_set {
-    ($name:ident, $ty:ty, $what:literal, $expected:literal, |$s:ident| $parse:expr) => {
+    ($name:ident, $ty:ty, $what:literal, $expected:expr, |$s:ident| $parse:expr) => {
         pub struct $name(pub $ty);
         impl WordSet for $name {
             const EXPECTED: &'static str = $expected;
@@ -255,7 +255,7 @@ word_set!(
     RulesetWord,
     crate::rules::Ruleset,
     "rule system",
-    "ebu, dbv, ez or ez3",
+    crate::rules::Ruleset::NAMES,
     |s| crate::rules::Ruleset::parse(s)
 );
 word_set!(

@@ -14,9 +14,8 @@ use crate::bridge::{
 };
 use crate::dealer::constraints::RuleSpec;
 use crate::dealer::{ConstraintRef, Constraints, FitSuit, Range, SeatOrSide, ShapeSpec};
-use crate::rules::RuleSystem;
-use crate::rules::Ruleset;
 use crate::rules::ebu::Ebu;
+use crate::rules::{Rules, Ruleset};
 use crate::solver::filters::{GuidelineContract, GuidelineFn, play_filters};
 
 use std::sync::Arc;
@@ -162,8 +161,7 @@ impl Merged {
 
 struct Checker<'a> {
     reporter: &'a Reporter<'a>,
-    ruleset: Ruleset,
-    ebu: Ebu,
+    rules: Rules,
     /// "board 3: " when the board has its own override, so the teacher
     /// knows which board's merged constraints failed.
     prefix: String,
@@ -393,10 +391,10 @@ impl Checker<'_> {
         }
         // What the rules must say about the deal, and the redeal
         // exclusion every lesson gets unless it sets `allow_redeal`.
-        c.filters = crate::rules::filters_with(&rules, self.ruleset, self.ebu);
+        c.filters = crate::rules::filters(&rules, self.rules);
         // Play constraints: the solver tests the contract the rules point to.
         c.filters
-            .extend(play_filters(&rules, guideline_fn(self.ruleset, self.ebu)));
+            .extend(play_filters(&rules, guideline_fn(self.rules)));
         Ok((c, rules))
     }
 }
@@ -455,6 +453,11 @@ pub(super) fn validate(
             *slot = v.value;
         }
     }
+
+    let rules = match ruleset {
+        Ruleset::Ebu => Rules::Ebu(ebu),
+        other => Rules::new(other),
+    };
 
     let first_board = match &raw.first_board {
         Some(f) if f.value == 0 || f.value > MAX_BOARDS => {
@@ -531,8 +534,7 @@ pub(super) fn validate(
     }
     let plain = Checker {
         reporter,
-        ruleset,
-        ebu,
+        rules,
         prefix: String::new(),
     }
     .check(&common)?;
@@ -545,8 +547,7 @@ pub(super) fn validate(
                 merged.apply(extra);
                 Checker {
                     reporter,
-                    ruleset,
-                    ebu,
+                    rules,
                     prefix: format!("board {number}: "),
                 }
                 .check(&merged)?
@@ -621,7 +622,7 @@ pub(super) fn validate(
 
     Ok(Lesson {
         title: raw.title.value.trim().to_string(),
-        ruleset,
+        rules,
         language,
         paper,
         seed: raw.seed.map(|s| s.value),
@@ -647,7 +648,6 @@ pub(super) fn validate(
             .map(|h| h.value.0)
             .unwrap_or_else(|| Seat::ALL.to_vec()),
         max_attempts,
-        ebu,
         analysis: raw
             .analysis
             .as_ref()
@@ -762,12 +762,9 @@ fn shape_allows(spec: &ShapeSpec, l: [u32; 4]) -> bool {
 /// The guideline contract of a board under the lesson's rules, for the
 /// solver's play filters; `None` for a board the rules redeal or leave
 /// without a contract.
-fn guideline_fn(ruleset: Ruleset, ebu: Ebu) -> GuidelineFn {
+fn guideline_fn(rules: Rules) -> GuidelineFn {
     Arc::new(move |board: &Board| {
-        let ruling = match ruleset {
-            Ruleset::Ebu => ebu.rule(board),
-            other => other.system().rule(board),
-        };
+        let ruling = rules.rule(board);
         if ruling.redeal.is_some() {
             return None;
         }
@@ -777,7 +774,7 @@ fn guideline_fn(ruleset: Ruleset, ebu: Ebu) -> GuidelineFn {
         let level = needed.checked_sub(6).filter(|l| (1..=7).contains(l))?;
         Some(GuidelineContract {
             strain: contract.strain(),
-            declarer: ruling.declarer?,
+            seating: ruling.seating?,
             level,
         })
     })

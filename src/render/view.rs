@@ -154,6 +154,9 @@ pub struct BoardView {
     pub declarer: String,
     pub dummy: String,
     pub leader: String,
+    /// Where a player moves for the play (`ez3`: the winner takes the
+    /// chair opposite the dummy); empty at an ordinary table.
+    pub seat_change: String,
     pub contract: String,
     pub advice: String,
     pub answers: Vec<AnswerView>,
@@ -226,7 +229,7 @@ pub fn build(
         .collect();
     LessonView {
         title: lesson.title.clone(),
-        ruleset: lesson.ruleset.code().to_string(),
+        ruleset: lesson.ruleset().code().to_string(),
         language: lesson.language.code().to_string(),
         seed,
         format_version: DEAL_FORMAT_VERSION,
@@ -556,6 +559,23 @@ impl Words<'_> {
             declarer: opt_seat(a.declarer),
             dummy: opt_seat(a.dummy),
             leader: opt_seat(a.opening_leader),
+            seat_change: a
+                .seating
+                .filter(|s| s.is_moved())
+                .map(|s| {
+                    let chair = s.declarer_chair();
+                    self.fill(
+                        "seat_change",
+                        &[
+                            ("declarer", self.seat(s.declarer())),
+                            ("chair_south", self.seat(chair)),
+                            // The player now in declarer's own chair.
+                            ("south", self.seat(s.player_in(s.declarer()))),
+                            ("chair", self.seat(s.declarer())),
+                        ],
+                    )
+                })
+                .unwrap_or_default(),
             contract,
             advice: a.advice.clone().unwrap_or_default(),
             answers,
@@ -596,9 +616,10 @@ impl Words<'_> {
                 Strain::Suit(suit) => suit.symbol().to_string(),
             })
             .collect();
-        let makeable = [Seat::North, Seat::East, Seat::South, Seat::West]
-            .into_iter()
-            .map(|seat| MakeableRow {
+        let declarers = p.dd_table.declarers();
+        let makeable = declarers
+            .iter()
+            .map(|&seat| MakeableRow {
                 seat: self.seat(seat),
                 letter: self.letter(seat),
                 tricks: Strain::ALL
@@ -607,8 +628,10 @@ impl Words<'_> {
                     .collect(),
             })
             .collect();
+        // Partnerships only where both partners may declare (not `ez3`).
         let makeable_sides = [(Seat::North, Seat::South), (Seat::East, Seat::West)]
             .into_iter()
+            .filter(|(a, b)| declarers.contains(a) && declarers.contains(b))
             .map(|(a, b)| SideTricksRow {
                 side: format!("{}/{}", self.letter(a), self.letter(b)),
                 tricks: Strain::ALL
@@ -856,8 +879,8 @@ pub fn facts(lesson: &Lesson, boards: &[Board], analysis: Analysis) -> Vec<Answe
     boards
         .par_iter()
         .map(|b| match analysis {
-            Analysis::Play => facts::answer_facts(b, lesson.ruleset, Some(&lesson.ebu)),
-            Analysis::Rules => facts::rules_facts(b, lesson.ruleset, Some(&lesson.ebu)),
+            Analysis::Play => facts::answer_facts(b, lesson.rules),
+            Analysis::Rules => facts::rules_facts(b, lesson.rules),
         })
         .collect()
 }

@@ -7,13 +7,12 @@ use std::fmt::Write as _;
 
 use serde::{Serialize, Serializer};
 
-use super::ebu::Ebu;
 use super::sure_tricks::{ExtraTricks, SureTricks};
 use super::{
-    Announcement, Auction, Contract, Outcome, Reason, ReasonText, Redeal, RuleSystem, Ruleset,
-    Ruling, Statement, ser,
+    Announcement, Auction, Contract, Outcome, Reason, ReasonText, Redeal, Rules, Ruleset, Ruling,
+    Statement, ser,
 };
-use crate::bridge::{Board, Seat, Side, Strain, Suit};
+use crate::bridge::{Board, Seat, Seating, Side, Strain, Suit};
 use crate::dealer::constraints::ContractKind;
 
 /// Values per seat, serialised as `{"N": …, "E": …, "S": …, "W": …}`.
@@ -112,6 +111,20 @@ impl Serialize for SureFacts {
     }
 }
 
+fn unmoved(seating: &Option<Seating>) -> bool {
+    !seating.is_some_and(|s| s.is_moved())
+}
+
+/// `{"N": "N", "E": "E", "S": "W", "W": "S"}`: chair → player.
+fn chairs<S: Serializer>(seating: &Option<Seating>, s: S) -> Result<S::Ok, S::Error> {
+    match seating {
+        Some(seats) => {
+            s.collect_map(Seat::ALL.map(|chair| (chair.letter(), seats.player_in(chair).letter())))
+        }
+        None => s.serialize_none(),
+    }
+}
+
 fn ruleset_code<S: Serializer>(r: &Ruleset, s: S) -> Result<S::Ok, S::Error> {
     s.serialize_str(r.code())
 }
@@ -140,6 +153,15 @@ pub struct BoardAnalysis {
     pub dummy: Option<Seat>,
     #[serde(serialize_with = "ser::opt_seat")]
     pub opening_leader: Option<Seat>,
+    /// Who sits where for the play; the four fields above are read from
+    /// it. JSON: `chairs`, the player in each chair, only where a player
+    /// moves (`ez3`).
+    #[serde(
+        rename = "chairs",
+        serialize_with = "chairs",
+        skip_serializing_if = "unmoved"
+    )]
+    pub seating: Option<Seating>,
     pub contract: Option<ContractFacts>,
     pub reasons: Vec<ReasonText>,
     /// One sentence: the contract and its main reasons.
@@ -161,28 +183,25 @@ impl BoardAnalysis {
     }
 }
 
-/// Analyses `board` under `ruleset` with the system's documented defaults.
-pub fn analyze(board: &Board, ruleset: Ruleset) -> BoardAnalysis {
-    analyze_ruling(board, ruleset.system(), ruleset.system().rule(board))
-}
-
-/// Analyses `board` under `ebu` with lesson-chosen game thresholds.
-pub fn analyze_with(board: &Board, ebu: &Ebu) -> BoardAnalysis {
-    analyze_ruling(board, ebu, ebu.rule(board))
-}
-
-fn analyze_ruling(board: &Board, system: &dyn RuleSystem, ruling: Ruling) -> BoardAnalysis {
+/// Analyses `board` under `rules` (a [`Ruleset`] gives its defaults).
+pub fn analyze(board: &Board, rules: impl Into<Rules>) -> BoardAnalysis {
+    let rules = rules.into();
+    let system = rules.system();
+    let ruling = system.rule(board);
     let deal = &board.deal;
     let hcp = |s: Seat| deal.hand(s).hcp();
-    let sure = match (ruling.declarer, ruling.dummy) {
-        (Some(d), Some(m)) => Some(SureFacts(SureTricks::count(deal.hand(d), deal.hand(m)))),
-        _ => None,
-    };
+    let sure = ruling.seating.map(|seats| {
+        SureFacts(SureTricks::count(
+            deal.hand(seats.declarer()),
+            deal.hand(seats.dummy()),
+        ))
+    });
     let score_table = match ruling.contract {
         Some(c) => (0..=13).map(|t| system.score(c, t)).collect(),
         None => Vec::new(),
     };
     let advice = ruling.contract.map(|c| advice(&ruling, c, board));
+    let seats = ruling.seating;
     BoardAnalysis {
         board: board.number,
         ruleset: system.ruleset(),
@@ -202,10 +221,11 @@ fn analyze_ruling(board: &Board, system: &dyn RuleSystem, ruling: Ruling) -> Boa
         auction: ruling.auction,
         redeal: ruling.redeal.is_some(),
         redeal_reason: ruling.redeal,
-        declaring_side: ruling.declaring_side,
-        declarer: ruling.declarer,
-        dummy: ruling.dummy,
-        opening_leader: ruling.opening_leader,
+        declaring_side: seats.and_then(|s| s.declaring_side()),
+        declarer: seats.map(|s| s.declarer()),
+        dummy: seats.map(|s| s.dummy()),
+        opening_leader: seats.map(|s| s.opening_leader()),
+        seating: seats,
         contract: ruling.contract.map(ContractFacts),
         reasons: ruling.reasons.into_iter().map(ReasonText::from).collect(),
         advice,
@@ -262,9 +282,9 @@ pub fn contract_words(c: Contract) -> String {
 /// eight-card major fit: game in no trumps".
 fn advice(ruling: &Ruling, contract: Contract, board: &Board) -> String {
     let words = contract_words(contract);
-    let Some(side) = ruling.declaring_side else {
+    let Some(side) = ruling.declaring_side() else {
         // ez3: the winning bidder alone.
-        let who = ruling.declarer.map_or("", |s| s.name());
+        let who = ruling.declarer().map_or("", |s| s.name());
         return format!("{who} wins the auction and plays with the dummy: {words}");
     };
     let hcp = board.deal.side_hcp(side);
@@ -283,7 +303,7 @@ fn advice(ruling: &Ruling, contract: Contract, board: &Board) -> String {
     match (ruling.auction.is_some(), fit) {
         (false, Some(fit)) => format!("{} hold {hcp} points and {fit}: {words}", side.name()),
         _ => {
-            let who = ruling.declarer.map_or("", |s| s.name());
+            let who = ruling.declarer().map_or("", |s| s.name());
             format!("{who} wins the auction for {}: {words}", side.name())
         }
     }

@@ -12,7 +12,7 @@ use super::ebu::fit;
 use super::{
     Announcement, Contract, Outcome, Points, Reason, Redeal, RuleSystem, Ruleset, Ruling, Statement,
 };
-use crate::bridge::{Board, Deal, Seat, Side, Strain, Suit};
+use crate::bridge::{Board, Deal, Seat, Seating, Side, Strain, Suit};
 
 /// The `dbv` system.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -148,10 +148,7 @@ impl RuleSystem for Dbv {
             announcements,
             auction: None,
             redeal: None,
-            declaring_side: Some(side),
-            declarer: Some(opener),
-            dummy: Some(opener.partner()),
-            opening_leader: Some(opener.next()),
+            seating: Some(Seating::at_table(opener)),
             contract: Some(Contract::Level { level, strain }),
             reasons,
         }

@@ -14,7 +14,7 @@ use super::contract::{overtrick_points, trick_points};
 use super::{
     Announcement, Contract, Outcome, Points, Reason, Redeal, RuleSystem, Ruleset, Ruling, Statement,
 };
-use crate::bridge::{Board, Deal, Seat, Side, Strain, Suit};
+use crate::bridge::{Board, Deal, Seat, Seating, Side, Strain, Suit};
 use crate::dealer::constraints::ContractKind;
 
 /// The `ebu` system with its game thresholds.
@@ -198,10 +198,7 @@ impl RuleSystem for Ebu {
             announcements,
             auction: None,
             redeal: None,
-            declaring_side: Some(side),
-            declarer: Some(declarer),
-            dummy: Some(declarer.partner()),
-            opening_leader: Some(declarer.next()),
+            seating: Some(Seating::at_table(declarer)),
             contract: Some(contract),
             reasons,
         }

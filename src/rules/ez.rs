@@ -18,7 +18,7 @@ use std::fmt;
 use serde::{Serialize, Serializer};
 
 use super::{Contract, Outcome, Points, Reason, Redeal, RuleSystem, Ruleset, Ruling, ser};
-use crate::bridge::{Board, Hand, Seat, Strain, Suit};
+use crate::bridge::{Board, Hand, Seat, Seating, Strain, Suit};
 
 /// The `ez` system.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -480,10 +480,7 @@ impl RuleSystem for Ez {
             announcements: Vec::new(),
             auction: Some(auction),
             redeal: None,
-            declaring_side: Some(winner.side()),
-            declarer: Some(winner),
-            dummy: Some(winner.partner()),
-            opening_leader: Some(winner.next()),
+            seating: Some(Seating::at_table(winner)),
             contract: Some(Contract::Tricks {
                 tricks: bid.tricks,
                 strain: bid.strain,

@@ -14,7 +14,7 @@
 
 use super::ez::{Bidder, winning_reasons};
 use super::{Contract, Outcome, Redeal, RuleSystem, Ruleset, Ruling};
-use crate::bridge::{Board, Seat};
+use crate::bridge::{Board, Seat, Seating};
 
 /// The `ez3` system.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -33,12 +33,10 @@ pub fn bidders(dealer: Seat) -> Vec<Seat> {
         .collect()
 }
 
-/// Who sits in each chair (indexed N, E, S, W) once `winner` has moved
-/// opposite the dummy: the winner and the South player swap chairs.
-pub fn seating(winner: Seat) -> [Seat; 4] {
-    let mut chairs = Seat::ALL;
-    chairs.swap(Seat::South.index(), winner.index());
-    chairs
+/// How the players sit when `winner` has won the auction: the winner
+/// moves opposite the dummy, and the player now in the West chair leads.
+pub fn seating(winner: Seat) -> Seating {
+    Seating::opposite_dummy(winner, DUMMY)
 }
 
 impl RuleSystem for Ez3 {
@@ -59,17 +57,12 @@ impl RuleSystem for Ez3 {
             r.auction = Some(auction);
             return r;
         };
-        // The player now in the West chair leads.
-        let leader = seating(winner)[Seat::West.index()];
         Ruling {
             first_to_speak: first,
             announcements: Vec::new(),
             auction: Some(auction),
             redeal: None,
-            declaring_side: None,
-            declarer: Some(winner),
-            dummy: Some(DUMMY),
-            opening_leader: Some(leader),
+            seating: Some(seating(winner)),
             contract: Some(Contract::Tricks {
                 tricks: bid.tricks,
                 strain: bid.strain,

@@ -10,25 +10,17 @@
 
 use std::sync::Arc;
 
-use super::ebu::Ebu;
 use super::sure_tricks::SureTricks;
-use super::{RuleSystem, Ruleset};
+use super::{Rules, Ruleset};
 use crate::bridge::{Board, Seat, Side, Strain};
 use crate::dealer::constraints::{BoardFilter, ContractKind, Range, RuleSpec, StrainSpec};
 
-/// The filters `spec` asks for under `ruleset` (empty when it asks nothing
+/// The filters `spec` asks for under `rules` (empty when it asks nothing
 /// of the rules). `guideline_tricks`, `makes` and `lead_matters` belong to
 /// the solver and are ignored here.
-pub fn filters(spec: &RuleSpec, ruleset: Ruleset) -> Vec<Arc<dyn BoardFilter>> {
-    filters_with(spec, ruleset, Ebu::DEFAULT)
-}
-
-/// As [`filters`], with the `ebu` game thresholds a lesson chose (used only
-/// when `ruleset` is `ebu`).
-pub fn filters_with(spec: &RuleSpec, ruleset: Ruleset, ebu: Ebu) -> Vec<Arc<dyn BoardFilter>> {
+pub fn filters(spec: &RuleSpec, rules: impl Into<Rules>) -> Vec<Arc<dyn BoardFilter>> {
     let filter = RulesFilter {
-        ruleset,
-        ebu,
+        rules: rules.into(),
         declarer: spec.declarer,
         declaring_side: spec.declaring_side,
         strain: spec.contract_strain,
@@ -46,8 +38,7 @@ pub fn filters_with(spec: &RuleSpec, ruleset: Ruleset, ebu: Ebu) -> Vec<Arc<dyn 
 /// Just the redeal exclusion, for callers that want it without a lesson.
 pub fn no_redeal(ruleset: Ruleset) -> Arc<dyn BoardFilter> {
     Arc::new(RulesFilter {
-        ruleset,
-        ebu: Ebu::DEFAULT,
+        rules: Rules::new(ruleset),
         declarer: None,
         declaring_side: None,
         strain: None,
@@ -60,9 +51,7 @@ pub fn no_redeal(ruleset: Ruleset) -> Arc<dyn BoardFilter> {
 /// One board test built from a lesson's rule constraints.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct RulesFilter {
-    pub ruleset: Ruleset,
-    /// Game thresholds for `ebu`.
-    pub ebu: Ebu,
+    pub rules: Rules,
     pub declarer: Option<Seat>,
     pub declaring_side: Option<Side>,
     pub strain: Option<StrainSpec>,
@@ -82,7 +71,8 @@ impl RulesFilter {
     }
 
     fn needs_ruling(&self) -> bool {
-        !self.is_trivial_besides_redeal() || matches!(self.ruleset, Ruleset::Ez | Ruleset::Ez3)
+        !self.is_trivial_besides_redeal()
+            || matches!(self.rules.ruleset(), Ruleset::Ez | Ruleset::Ez3)
     }
 
     fn is_trivial_besides_redeal(&self) -> bool {
@@ -142,13 +132,13 @@ impl BoardFilter for RulesFilter {
             parts.push(format!("sure_tricks: {r}"));
         }
         if !self.allow_redeal {
-            parts.push(format!("no {} redeal", self.ruleset));
+            parts.push(format!("no {} redeal", self.rules.ruleset()));
         }
         parts.join(", ")
     }
 
     fn accepts(&self, board: &Board) -> bool {
-        if let Some(redeal) = quick_redeal(board, self.ruleset) {
+        if let Some(redeal) = quick_redeal(board, self.rules.ruleset()) {
             if redeal {
                 // A redealt board has no declarer or contract to match.
                 return self.allow_redeal && self.is_trivial_besides_redeal();
@@ -157,19 +147,18 @@ impl BoardFilter for RulesFilter {
                 return true;
             }
         }
-        let ruling = match self.ruleset {
-            Ruleset::Ebu => self.ebu.rule(board),
-            other => other.system().rule(board),
-        };
+        let ruling = self.rules.rule(board);
         if ruling.redeal.is_some() {
             return self.allow_redeal && self.is_trivial_besides_redeal();
         }
-        if self.declarer.is_some() && ruling.declarer != self.declarer {
+        if self.declarer.is_some() && ruling.declarer() != self.declarer {
             return false;
         }
         if let Some(side) = self.declaring_side {
             // ez3 has no declaring partnership; its declarer plays from South.
-            let actual = ruling.declaring_side.or(ruling.declarer.map(|s| s.side()));
+            let actual = ruling
+                .declaring_side()
+                .or(ruling.declarer().map(|s| s.side()));
             if actual != Some(side) {
                 return false;
             }
@@ -197,10 +186,13 @@ impl BoardFilter for RulesFilter {
             }
         }
         if let Some(range) = self.sure_tricks {
-            let (Some(d), Some(m)) = (ruling.declarer, ruling.dummy) else {
+            let Some(seats) = ruling.seating else {
                 return false;
             };
-            let sure = SureTricks::count(board.deal.hand(d), board.deal.hand(m));
+            let sure = SureTricks::count(
+                board.deal.hand(seats.declarer()),
+                board.deal.hand(seats.dummy()),
+            );
             if !range.contains(sure.total()) {
                 return false;
             }

@@ -13,7 +13,7 @@ use std::fmt;
 
 use serde::Serialize;
 
-use crate::bridge::{Board, Seat, Side};
+use crate::bridge::{Board, Seat, Seating, Side};
 
 mod analysis;
 mod contract;
@@ -28,13 +28,13 @@ mod ser;
 pub mod session;
 pub mod sure_tricks;
 
-pub use analysis::{BoardAnalysis, analyze, analyze_with, contract_words, render_text};
+pub use analysis::{BoardAnalysis, analyze, contract_words, render_text};
 pub use contract::{
     Contract, ContractError, Outcome, TricksError, game_tricks, legal_contracts, overtrick_points,
     trick_points,
 };
 pub use ez::{Auction, Call};
-pub use filters::{filters, filters_with};
+pub use filters::filters;
 pub use points::Points;
 pub use reason::{Reason, ReasonText};
 pub use sure_tricks::SureTricks;
@@ -65,10 +65,21 @@ impl Ruleset {
         }
     }
 
+    /// The codes of [`Ruleset::ALL`] as messages list them (a unit test
+    /// holds the two together).
+    pub const NAMES: &'static str = "ebu, dbv, ez or ez3";
+
     pub fn parse(s: &str) -> Option<Ruleset> {
         Ruleset::ALL
             .into_iter()
             .find(|r| r.code().eq_ignore_ascii_case(s.trim()))
+    }
+
+    /// [`Ruleset::parse`] with the message the command line and lessons
+    /// print for an unknown name.
+    pub fn parse_named(s: &str) -> Result<Ruleset, String> {
+        Ruleset::parse(s)
+            .ok_or_else(|| format!("`{s}` is not a rule system; use {}", Ruleset::NAMES))
     }
 
     /// The language a ruleset's handouts default to (`dbv` is German).
@@ -95,16 +106,82 @@ pub trait RuleSystem: Send + Sync {
     fn score(&self, contract: Contract, tricks: u8) -> Outcome;
 }
 
-impl Ruleset {
-    /// The system with its documented defaults (e.g. `ebu` game at 26/28 points).
-    pub fn system(self) -> &'static dyn RuleSystem {
-        static EBU: ebu::Ebu = ebu::Ebu::DEFAULT;
-        match self {
-            Ruleset::Ebu => &EBU,
-            Ruleset::Dbv => &dbv::Dbv,
-            Ruleset::Ez => &ez::Ez,
-            Ruleset::Ez3 => &ez3::Ez3,
+/// A rule system with its parameters: the one value a lesson or the
+/// command configures and every fact is decided under. Only `ebu` has
+/// parameters (its game thresholds; a lesson may choose seed 001's 25).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Rules {
+    Ebu(ebu::Ebu),
+    Dbv,
+    Ez,
+    Ez3,
+}
+
+impl Rules {
+    /// `ruleset` with its documented defaults (e.g. `ebu` game at 26/28).
+    pub const fn new(ruleset: Ruleset) -> Rules {
+        match ruleset {
+            Ruleset::Ebu => Rules::Ebu(ebu::Ebu::DEFAULT),
+            Ruleset::Dbv => Rules::Dbv,
+            Ruleset::Ez => Rules::Ez,
+            Ruleset::Ez3 => Rules::Ez3,
         }
+    }
+
+    pub const fn ruleset(&self) -> Ruleset {
+        match self {
+            Rules::Ebu(_) => Ruleset::Ebu,
+            Rules::Dbv => Ruleset::Dbv,
+            Rules::Ez => Ruleset::Ez,
+            Rules::Ez3 => Ruleset::Ez3,
+        }
+    }
+
+    /// The system that decides, with these parameters.
+    pub fn system(&self) -> &dyn RuleSystem {
+        match self {
+            Rules::Ebu(e) => e,
+            Rules::Dbv => &dbv::Dbv,
+            Rules::Ez => &ez::Ez,
+            Rules::Ez3 => &ez3::Ez3,
+        }
+    }
+
+    /// Who speaks, who sits where, the contract and why.
+    pub fn rule(&self, board: &Board) -> Ruling {
+        self.system().rule(board)
+    }
+
+    /// The score of `contract` when declarer takes `tricks` (0–13).
+    pub fn score(&self, contract: Contract, tricks: u8) -> Outcome {
+        self.system().score(contract, tricks)
+    }
+
+    /// How the players would sit if `declarer` played a contract; `None`
+    /// for a player who never declares (the `ez3` dummy).
+    pub fn seating_for(&self, declarer: Seat) -> Option<Seating> {
+        match self {
+            Rules::Ez3 => (declarer != ez3::DUMMY).then(|| ez3::seating(declarer)),
+            _ => Some(Seating::at_table(declarer)),
+        }
+    }
+}
+
+impl From<Ruleset> for Rules {
+    fn from(ruleset: Ruleset) -> Rules {
+        Rules::new(ruleset)
+    }
+}
+
+impl Default for Rules {
+    fn default() -> Rules {
+        Rules::new(Ruleset::default())
+    }
+}
+
+impl fmt::Display for Rules {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.ruleset().code())
     }
 }
 
@@ -113,7 +190,7 @@ pub fn score(ruleset: Ruleset, contract: Contract, tricks: u32) -> Result<Outcom
     if tricks > 13 {
         return Err(TricksError(tricks));
     }
-    Ok(ruleset.system().score(contract, tricks as u8))
+    Ok(Rules::new(ruleset).score(contract, tricks as u8))
 }
 
 /// What a player says before the play in `ebu` and `dbv`.
@@ -171,29 +248,54 @@ pub struct Ruling {
     /// ez/ez3: the simulated auction.
     pub auction: Option<Auction>,
     pub redeal: Option<Redeal>,
-    /// The partnership that plays the contract. In `ez3` the winning
-    /// bidder plays alone with the North dummy, so there is none.
-    pub declaring_side: Option<Side>,
-    pub declarer: Option<Seat>,
-    pub dummy: Option<Seat>,
-    pub opening_leader: Option<Seat>,
+    /// Who sits where for the play: declarer, dummy, opening leader and
+    /// the partnerships, decided here once. `None` when the board is
+    /// redealt.
+    pub seating: Option<Seating>,
     pub contract: Option<Contract>,
     pub reasons: Vec<Reason>,
 }
 
 impl Ruling {
+    /// The partnership that plays the contract; `None` in `ez3`, where the
+    /// winning bidder plays alone with the North dummy.
+    pub fn declaring_side(&self) -> Option<Side> {
+        self.seating.and_then(|s| s.declaring_side())
+    }
+
+    pub fn declarer(&self) -> Option<Seat> {
+        self.seating.map(|s| s.declarer())
+    }
+
+    pub fn dummy(&self) -> Option<Seat> {
+        self.seating.map(|s| s.dummy())
+    }
+
+    pub fn opening_leader(&self) -> Option<Seat> {
+        self.seating.map(|s| s.opening_leader())
+    }
+
     fn redealt(first_to_speak: Seat, redeal: Redeal) -> Ruling {
         Ruling {
             first_to_speak,
             announcements: Vec::new(),
             auction: None,
             redeal: Some(redeal),
-            declaring_side: None,
-            declarer: None,
-            dummy: None,
-            opening_leader: None,
+            seating: None,
             contract: None,
             reasons: Vec::new(),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_names_list_every_system() {
+        let codes = Ruleset::ALL.map(Ruleset::code);
+        let (last, rest) = codes.split_last().unwrap();
+        assert_eq!(Ruleset::NAMES, format!("{} or {last}", rest.join(", ")));
     }
 }

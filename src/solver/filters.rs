@@ -4,7 +4,7 @@
 
 use std::sync::Arc;
 
-use crate::bridge::{Board, Seat, Strain};
+use crate::bridge::{Board, Deal, Seating, Strain};
 use crate::dealer::constraints::{BoardFilter, Range, RuleSpec};
 
 use super::search::{Engine, Trick};
@@ -14,7 +14,8 @@ use super::{lead_analysis, masks, strain_index, with_tt};
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct GuidelineContract {
     pub strain: Strain,
-    pub declarer: Seat,
+    /// Who sits where: the play is solved with the hands in their chairs.
+    pub seating: Seating,
     /// 1..=7; the contract makes with `level + 6` tricks.
     pub level: u8,
 }
@@ -23,21 +24,32 @@ pub struct GuidelineContract {
 /// (the filters then reject the board).
 pub type GuidelineFn = Arc<dyn Fn(&Board) -> Option<GuidelineContract> + Send + Sync>;
 
+impl GuidelineContract {
+    /// The deal as the chairs hold it, and declarer's chair.
+    fn table(&self, board: &Board) -> (Deal, usize) {
+        (
+            self.seating.table_deal(&board.deal),
+            self.seating.declarer_chair().index(),
+        )
+    }
+}
+
 /// Declarer's double-dummy tricks in the guideline contract.
 pub fn guideline_tricks(board: &Board, c: &GuidelineContract) -> u8 {
-    13 - super::tricks(&board.deal, c.strain, c.declarer.next())
+    let (deal, _) = c.table(board);
+    13 - super::tricks(&deal, c.strain, c.seating.declarer_chair().next())
 }
 
 /// Whether the guideline contract makes with best play: one boolean search,
 /// cheaper than counting the tricks.
 pub fn makes(board: &Board, c: &GuidelineContract) -> bool {
-    let hands = masks(&board.deal.hands());
+    let (deal, declarer) = c.table(board);
+    let hands = masks(&deal.hands());
     with_tt(&hands, |tt| {
         let mut engine = Engine::new(hands, strain_index(c.strain), tt);
-        let side = c.declarer.index() & 1;
         engine.can_take(
-            Trick::new(c.declarer.next().index()),
-            side,
+            Trick::new((declarer + 1) & 3),
+            declarer & 1,
             c.level as i32 + 6,
         )
     })
@@ -46,7 +58,8 @@ pub fn makes(board: &Board, c: &GuidelineContract) -> bool {
 /// Whether some opening lead beats the contract and some other does not.
 pub fn lead_matters(board: &Board, c: &GuidelineContract) -> bool {
     let needed = c.level + 6;
-    let leads = lead_analysis(&board.deal, c.strain, c.declarer);
+    let (deal, _) = c.table(board);
+    let leads = lead_analysis(&deal, c.strain, c.seating.declarer_chair());
     leads.iter().any(|l| l.1 < needed) && leads.iter().any(|l| l.1 >= needed)
 }
 
