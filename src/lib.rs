@@ -21,6 +21,7 @@
 pub mod bridge;
 pub mod cli;
 pub mod dealer;
+mod diagnostic;
 pub mod export;
 pub mod facts;
 pub mod lesson;

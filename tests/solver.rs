@@ -178,7 +178,7 @@ fn solve_command_errors_exit_2() {
     let out = solve_cli("bad.pbn", "[Board \"1\"]\n[Deal \"N:AKQ.. - - -\"]\n", &[]);
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8_lossy(&out.stderr);
-    assert!(err.contains("line 2"), "{err}");
+    assert!(err.contains("bad.pbn:2:8"), "{err}");
     let out = solve_cli("none.pbn", "% no deals here\n", &[]);
     assert_eq!(out.status.code(), Some(2));
 }

@@ -5,7 +5,7 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use anyhow::{Context, bail};
+use anyhow::Context;
 use clap::Args;
 
 use super::support;
@@ -91,25 +91,10 @@ pub fn run(args: AnalyzeArgs) -> anyhow::Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// The complete boards of a PBN file; a game without a full deal is an error
-/// naming its line, since there is nothing to analyse in it.
+/// The boards of a PBN file; every game needs a complete deal, since there
+/// is nothing to analyse without one.
 fn read_pbn_boards(path: &PathBuf) -> anyhow::Result<Vec<Board>> {
-    let text =
-        std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
-    let games = pbn::read(&text).with_context(|| format!("{} is not valid PBN", path.display()))?;
-    let mut boards = Vec::with_capacity(games.len());
-    for game in games {
-        match game.board {
-            Some(board) => boards.push(board),
-            None => bail!(
-                "{}: the game at line {} has no complete [Deal] tag to analyse",
-                path.display(),
-                game.line
-            ),
-        }
-    }
-    if boards.is_empty() {
-        bail!("{} holds no boards (no [Deal] tags)", path.display());
-    }
-    Ok(boards)
+    let bytes = std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
+    let games = pbn::read_boards(&bytes).map_err(|e| e.in_file(path.display().to_string()))?;
+    Ok(games.into_iter().map(|(board, _)| board).collect())
 }

@@ -51,8 +51,9 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// A progress bar on stderr that appears only when a search has run for
-/// more than a second and stderr is a terminal.
+/// A progress bar on stderr that appears only when the work (a search for
+/// deals, solving a file) has run for more than a second and stderr is a
+/// terminal.
 pub struct Progress {
     bar: ProgressBar,
     started: Instant,
@@ -72,7 +73,7 @@ impl Progress {
     pub fn within(boards: u64, label: &str, multi: Option<&MultiProgress>) -> Progress {
         let bar = ProgressBar::with_draw_target(Some(boards), ProgressDrawTarget::hidden());
         bar.set_style(
-            ProgressStyle::with_template("{prefix} [{bar:30}] {pos}/{len} boards, {msg}")
+            ProgressStyle::with_template("{prefix} [{bar:30}] {pos}/{len} boards{msg}")
                 .unwrap_or_else(|_| ProgressStyle::default_bar())
                 .progress_chars("=> "),
         );
@@ -87,8 +88,14 @@ impl Progress {
         }
     }
 
-    fn tick(&self, attempts: u64) {
-        let total = self.attempts.fetch_add(attempts, Ordering::Relaxed) + attempts;
+    /// Never shown, e.g. while the same terminal shows the output itself.
+    pub fn hidden_if(mut self, hide: bool) -> Progress {
+        self.enabled &= !hide;
+        self
+    }
+
+    /// Shows the bar once the work has run for a second.
+    fn show_when_slow(&self) {
         if self.enabled
             && !self.shown.load(Ordering::Relaxed)
             && self.started.elapsed() > Duration::from_secs(1)
@@ -101,13 +108,19 @@ impl Progress {
                 None => self.bar.set_draw_target(ProgressDrawTarget::stderr()),
             }
         }
+    }
+
+    fn tick(&self, attempts: u64) {
+        let total = self.attempts.fetch_add(attempts, Ordering::Relaxed) + attempts;
+        self.show_when_slow();
         if self.shown.load(Ordering::Relaxed) {
-            self.bar.set_message(format!("{total} attempts"));
+            self.bar.set_message(format!(", {total} attempts"));
         }
     }
 
-    fn board_done(&self) {
+    pub fn board_done(&self) {
         self.bar.inc(1);
+        self.show_when_slow();
     }
 
     pub fn finish(&self) {

@@ -16,7 +16,10 @@ use crate::bridge::{Board, Hand, Seat};
 
 use super::shuffle::{PredealError, shuffle};
 
-/// The deal format version this code writes and reads.
+/// The deal format version: which dealing procedure turns a seed into
+/// boards. Bump it when the same seed would deal different boards. Deal
+/// codes carry it, and so do the PBN `Generator` tag and every handout's
+/// footer; this is its only definition.
 pub const FORMAT_VERSION: u32 = 1;
 
 /// Everything needed to rebuild one board.

@@ -1,5 +1,5 @@
 //! Portable Bridge Notation: we write the strict export format of PBN 2.1
-//! and read the lenient import format.
+//! here, and read the lenient import format in [`read`] (re-exported).
 //!
 //! Export: the file opens with `% PBN 2.1` and `% EXPORT`; each game has the
 //! 15 tags of the mandatory tag set in the standard's order, then our
@@ -7,15 +7,18 @@
 //! lines end in CRLF and games are separated by an empty line. Tags that do
 //! not apply to a dealt-but-unplayed board (players, scoring, contract)
 //! carry the empty string, as the standard asks of dealing programs.
-//!
-//! Import: any first seat in `Deal`, `Vulnerable` synonyms, `%` line
-//! comments, `;` and `{…}` commentary, any letter case, auction and play
-//! sections skipped. A game without a complete deal is kept with its tags
-//! and no board.
 
 use std::fmt::Write as _;
 
-use crate::bridge::{Board, Deal, Seat, Vulnerability, dealer_for_board};
+use crate::bridge::Board;
+use crate::dealer::FORMAT_VERSION;
+
+mod read;
+
+pub use read::{
+    LineSpan, PbnError, PbnErrorKind, PbnGame, PbnTag, decode, line_spans, read, read_boards,
+    read_bytes,
+};
 
 /// The PBN mandatory tag set, in export order (PBN 2.1 §3.4).
 pub const MANDATORY_TAGS: [&str; 15] = [
@@ -36,13 +39,10 @@ pub const MANDATORY_TAGS: [&str; 15] = [
     "Result",
 ];
 
-/// The version of the dealing procedure named in every output.
-pub const DEAL_FORMAT_VERSION: u32 = 1;
-
 /// The `Generator` tag value: program, version, deal format and seed.
 pub fn generator(seed: u64) -> String {
     format!(
-        "minibridge {} deal-format {DEAL_FORMAT_VERSION} seed {seed}",
+        "minibridge {} deal-format {FORMAT_VERSION} seed {seed}",
         env!("CARGO_PKG_VERSION")
     )
 }
@@ -133,236 +133,11 @@ pub fn write_events(events: &[(PbnEvent, Vec<PbnBoard>)]) -> Vec<u8> {
     out.into_bytes()
 }
 
-/// One game read from a PBN file.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct PbnGame {
-    /// Tags in file order; a repeated tag keeps its first value.
-    pub tags: Vec<(String, String)>,
-    /// The board, when the game has a complete deal.
-    pub board: Option<Board>,
-    /// The line the game starts on (1-based).
-    pub line: usize,
-}
-
-impl PbnGame {
-    /// A tag's value, matching the name in any case.
-    pub fn tag(&self, name: &str) -> Option<&str> {
-        self.tags
-            .iter()
-            .find(|(n, _)| n.eq_ignore_ascii_case(name))
-            .map(|(_, v)| v.as_str())
-    }
-}
-
-/// Why a PBN file could not be read.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("line {line}: {kind}")]
-pub struct PbnError {
-    pub line: usize,
-    pub kind: PbnErrorKind,
-}
-
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum PbnErrorKind {
-    #[error("a tag pair is written [Name \"value\"]: {0}")]
-    BadTag(String),
-    #[error("a `{{` comment is never closed")]
-    UnclosedComment,
-    #[error("`{0}` is not a board number")]
-    BadBoard(String),
-    #[error("`{0}` is not a dealer (N, E, S or W)")]
-    BadDealer(String),
-    #[error("`{0}` is not a vulnerability (None, NS, EW, All, or Love, -, Both)")]
-    BadVulnerable(String),
-    #[error("bad deal: {0}")]
-    BadDeal(String),
-}
-
-/// Reads import-format PBN leniently.
-pub fn read(text: &str) -> Result<Vec<PbnGame>, PbnError> {
-    let mut games = Vec::new();
-    let mut tags: Vec<(String, String, usize)> = Vec::new();
-    let mut start = 0usize;
-    let mut in_brace = false;
-    let mut brace_line = 0;
-    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    for (index, raw_line) in text.lines().enumerate() {
-        let number = index + 1;
-        let line = raw_line.trim_end_matches('\r');
-        if !in_brace && line.starts_with('%') {
-            continue;
-        }
-        // Strip commentary: `{…}` (may span lines) and `;` to end of line.
-        let mut kept = String::with_capacity(line.len());
-        let mut chars = line.chars().peekable();
-        let mut in_quotes = false;
-        while let Some(c) = chars.next() {
-            if in_brace {
-                if c == '}' {
-                    in_brace = false;
-                }
-                continue;
-            }
-            match c {
-                '"' => {
-                    in_quotes = !in_quotes;
-                    kept.push(c);
-                }
-                '\\' if in_quotes => {
-                    kept.push(c);
-                    if let Some(n) = chars.next() {
-                        kept.push(n);
-                    }
-                }
-                '{' if !in_quotes => {
-                    in_brace = true;
-                    brace_line = number;
-                }
-                ';' if !in_quotes => break,
-                c => kept.push(c),
-            }
-        }
-        let kept = kept.trim();
-        if kept.is_empty() {
-            // An empty line (not one emptied by a comment) ends a game.
-            if line.trim().is_empty() && !in_brace && !tags.is_empty() {
-                games.push(finish(std::mem::take(&mut tags), start)?);
-            }
-            continue;
-        }
-        let mut rest = kept;
-        while let Some(open) = rest.find('[') {
-            let (name, value, after) = parse_tag(&rest[open + 1..]).map_err(|msg| PbnError {
-                line: number,
-                kind: PbnErrorKind::BadTag(msg),
-            })?;
-            if tags.is_empty() {
-                start = number;
-            }
-            if !tags.iter().any(|(n, _, _)| n.eq_ignore_ascii_case(&name)) {
-                tags.push((name, value, number));
-            }
-            rest = after;
-        }
-    }
-    if in_brace {
-        return Err(PbnError {
-            line: brace_line,
-            kind: PbnErrorKind::UnclosedComment,
-        });
-    }
-    if !tags.is_empty() {
-        games.push(finish(tags, start)?);
-    }
-    Ok(games)
-}
-
-/// Parses `Name "value"]` (after the `[`), returning the rest of the line.
-fn parse_tag(s: &str) -> Result<(String, String, &str), String> {
-    let s = s.trim_start();
-    let name_end = s
-        .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
-        .unwrap_or(s.len());
-    if name_end == 0 {
-        return Err("the tag name is missing".to_string());
-    }
-    let name = &s[..name_end];
-    let rest = s[name_end..].trim_start();
-    let rest = rest
-        .strip_prefix('"')
-        .ok_or_else(|| format!("the value of `{name}` must be in double quotes"))?;
-    let mut value = String::new();
-    let mut chars = rest.char_indices();
-    let end = loop {
-        match chars.next() {
-            Some((_, '\\')) => match chars.next() {
-                Some((_, c)) => value.push(c),
-                None => return Err(format!("the value of `{name}` is not closed")),
-            },
-            Some((i, '"')) => break i,
-            Some((_, c)) => value.push(c),
-            None => return Err(format!("the value of `{name}` is not closed")),
-        }
-    };
-    let after = rest[end + 1..].trim_start();
-    let after = after
-        .strip_prefix(']')
-        .ok_or_else(|| format!("`]` missing after the value of `{name}`"))?;
-    Ok((name.to_string(), value, after))
-}
-
-fn finish(tags: Vec<(String, String, usize)>, start: usize) -> Result<PbnGame, PbnError> {
-    let find = |name: &str| {
-        tags.iter()
-            .find(|(n, _, _)| n.eq_ignore_ascii_case(name))
-            .map(|(_, v, l)| (v.trim(), *l))
-    };
-    let mut board = None;
-    if let Some((deal, line)) = find("Deal") {
-        // A deal with unknown hands (`-`) is legal import PBN but no board.
-        let complete = !deal.split_whitespace().any(|h| h == "-");
-        if complete && !deal.is_empty() {
-            let deal = Deal::parse_pbn(&deal.to_ascii_uppercase()).map_err(|e| PbnError {
-                line,
-                kind: PbnErrorKind::BadDeal(e.to_string()),
-            })?;
-            let number = match find("Board") {
-                Some((v, l)) if !v.is_empty() && v != "?" => {
-                    v.parse::<u32>().ok().filter(|n| *n > 0).ok_or(PbnError {
-                        line: l,
-                        kind: PbnErrorKind::BadBoard(v.to_string()),
-                    })?
-                }
-                _ => 0,
-            };
-            let dealer = match find("Dealer") {
-                Some((v, l)) if !v.is_empty() && v != "?" => Seat::parse(v).ok_or(PbnError {
-                    line: l,
-                    kind: PbnErrorKind::BadDealer(v.to_string()),
-                })?,
-                // Without a Dealer tag, the board number decides; failing
-                // that, the Deal's first seat.
-                _ if number > 0 => dealer_for_board(number),
-                _ => deal_first_seat(deal_text(&tags)).unwrap_or(Seat::North),
-            };
-            let vulnerability = match find("Vulnerable") {
-                Some((v, l)) if !v.is_empty() && v != "?" => {
-                    Vulnerability::parse(v).ok_or(PbnError {
-                        line: l,
-                        kind: PbnErrorKind::BadVulnerable(v.to_string()),
-                    })?
-                }
-                _ => Vulnerability::for_board(number.max(1)),
-            };
-            board = Some(Board {
-                number,
-                dealer,
-                vulnerability,
-                deal,
-            });
-        }
-    }
-    Ok(PbnGame {
-        tags: tags.into_iter().map(|(n, v, _)| (n, v)).collect(),
-        board,
-        line: start,
-    })
-}
-
-fn deal_text(tags: &[(String, String, usize)]) -> &str {
-    tags.iter()
-        .find(|(n, _, _)| n.eq_ignore_ascii_case("Deal"))
-        .map(|(_, v, _)| v.as_str())
-        .unwrap_or("")
-}
-
-fn deal_first_seat(deal: &str) -> Option<Seat> {
-    Seat::parse(deal.trim().split(':').next()?)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::bridge::{Deal, Seat, Vulnerability};
+
     /// The exercise deal of seed 000, dealer West.
     const EXERCISE: &str = "W:J98.QJT8.9752.T8 T532.AK4.K83.A53 Q74.75.JT6.QJ976 AK6.9632.AQ4.K42";
 
@@ -403,29 +178,5 @@ mod tests {
         assert!(text.contains(
             "[Deal \"W:J98.QJT8.9752.T8 T532.AK4.K83.A53 Q74.75.JT6.QJ976 AK6.9632.AQ4.K42\"]"
         ));
-    }
-
-    #[test]
-    fn import_is_lenient() {
-        let text = "% a comment\n[board \"4\"] ; trailing\n{ a\nlong comment }\n[dealer \"w\"][vulnerable \"Both\"]\n[deal \"n:t532.ak4.k83.a53 q74.75.jt6.qj976 ak6.9632.aq4.k42 j98.qjt8.9752.t8\"]\n1S Pass\n\n[Deal \"N:- - - -\"]\n";
-        let games = read(text).unwrap();
-        assert_eq!(games.len(), 2);
-        let b = games[0].board.unwrap();
-        assert_eq!(
-            (b.number, b.dealer, b.vulnerability),
-            (4, Seat::West, Vulnerability::All)
-        );
-        assert_eq!(b.deal, Deal::parse_pbn(EXERCISE).unwrap());
-        assert!(games[1].board.is_none());
-    }
-
-    #[test]
-    fn import_errors_name_the_line() {
-        let err = read("[Board \"1\"]\n[Deal \"N:AKQ.. ... ...\"]\n").unwrap_err();
-        assert_eq!(err.line, 2);
-        let err = read("[Board \"1\"\n").unwrap_err();
-        assert_eq!(err.line, 1);
-        let err = read("{ open\n").unwrap_err();
-        assert_eq!(err.kind, PbnErrorKind::UnclosedComment);
     }
 }

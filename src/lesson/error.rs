@@ -4,6 +4,8 @@
 
 use std::fmt;
 
+use crate::diagnostic::Diagnostic;
+
 /// What went wrong, for callers that branch on it (tests, the pack builder).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum LessonErrorKind {
@@ -46,35 +48,17 @@ impl std::error::Error for LessonError {}
 
 impl fmt::Display for LessonError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        writeln!(f, "{}", self.message)?;
-        if self.line == 0 {
-            write!(f, "  --> {}", self.file)?;
-        } else {
-            let number = self.line.to_string();
-            let pad = " ".repeat(number.len());
-            writeln!(f, "  --> {}:{}:{}", self.file, self.line, self.column)?;
-            writeln!(f, "{pad} |")?;
-            writeln!(f, "{number} | {}", self.source_line)?;
-            // Tabs stay tabs so the caret lines up under them.
-            let lead: String = self
-                .source_line
-                .chars()
-                .take(self.column.saturating_sub(1) as usize)
-                .map(|c| if c == '\t' { '\t' } else { ' ' })
-                .collect();
-            write!(
-                f,
-                "{pad} | {lead}{}",
-                "^".repeat(self.width.max(1) as usize)
-            )?;
+        Diagnostic {
+            message: &self.message,
+            file: &self.file,
+            line: self.line as usize,
+            column: self.column as usize,
+            width: self.width as usize,
+            source_line: &self.source_line,
+            expected: self.expected.as_deref(),
+            hint: self.hint.as_deref(),
         }
-        if let Some(expected) = &self.expected {
-            write!(f, "\n  = expected: {expected}")?;
-        }
-        if let Some(hint) = &self.hint {
-            write!(f, "\n  = hint: {hint}")?;
-        }
-        Ok(())
+        .fmt(f)
     }
 }
 

@@ -470,7 +470,7 @@ pub fn render_pack(
                 handout: texts.get(name_key),
                 lessons: lines,
                 program_version: env!("CARGO_PKG_VERSION"),
-                format_version: crate::export::pbn::DEAL_FORMAT_VERSION,
+                format_version: crate::dealer::FORMAT_VERSION,
                 t: texts.map(),
             };
             let origin = &contents.sources["contents.tera"].0;

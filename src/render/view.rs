@@ -14,10 +14,6 @@ use crate::lesson::{Analysis, Lesson};
 use crate::rules::sure_tricks::ExtraSource;
 use crate::rules::{BoardAnalysis, Contract, Reason, Statement};
 
-/// The deal format version printed in every footer: bump it when the same
-/// seed would deal different boards.
-pub const DEAL_FORMAT_VERSION: u32 = 1;
-
 /// How cards are spelled.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct CardStyle {
@@ -232,7 +228,7 @@ pub fn build(
         ruleset: lesson.ruleset().code().to_string(),
         language: lesson.language.code().to_string(),
         seed,
-        format_version: DEAL_FORMAT_VERSION,
+        format_version: crate::dealer::FORMAT_VERSION,
         program_version: env!("CARGO_PKG_VERSION").to_string(),
         // Rules-only answer keys come back only with the same choice (the
         // flag is harmless when the lesson file says `analysis: rules`).
