@@ -15,6 +15,7 @@ use std::str::FromStr;
 use crate::bridge::{Board, Hand, Seat};
 
 use super::shuffle::{PredealError, shuffle};
+use super::stream::LAST_ATTEMPT;
 
 /// The deal format version: which dealing procedure turns a seed into
 /// boards. Bump it when the same seed would deal different boards. Deal
@@ -59,9 +60,26 @@ pub enum DealCodeError {
     NoDeal { board: u32, attempt: u64 },
 }
 
+/// The attempts a code may name, as its error says them.
+const ATTEMPTS: &str = "a whole number from 0 to 4611686018427387903";
+
+/// Refuses an attempt past the end of its board's stream, which would name
+/// an earlier attempt's deal under another number.
+fn check_attempt(attempt: u64) -> Result<(), DealCodeError> {
+    if attempt > LAST_ATTEMPT {
+        return Err(DealCodeError::Number {
+            what: "attempt",
+            value: attempt.to_string(),
+            expected: ATTEMPTS,
+        });
+    }
+    Ok(())
+}
+
 impl DealCode {
     /// Rebuilds the board this code names.
     pub fn rebuild(&self) -> Result<Board, DealCodeError> {
+        check_attempt(self.attempt)?;
         let deal = shuffle(self.seed, self.board, self.attempt, &self.predeal)?.ok_or(
             DealCodeError::NoDeal {
                 board: self.board,
@@ -152,7 +170,8 @@ impl FromStr for DealCode {
                 expected: "a whole number from 1 to 4294967295",
             });
         }
-        let attempt = number(fields[3], "attempt", "a whole number from 0 up")?;
+        let attempt = number(fields[3], "attempt", ATTEMPTS)?;
+        check_attempt(attempt)?;
         let mut code = DealCode {
             seed,
             board,
@@ -273,6 +292,31 @@ mod tests {
         assert!(matches!(
             "1-1-1-1/N=A.../N=K...".parse::<DealCode>(),
             Err(DealCodeError::Repeated(_))
+        ));
+        // Attempt 2^62 would read attempt 0's words (issue 18).
+        assert_eq!(ATTEMPTS, format!("a whole number from 0 to {LAST_ATTEMPT}"));
+        let last = format!("1-1-1-{LAST_ATTEMPT}").parse::<DealCode>().unwrap();
+        assert_eq!(last.attempt, LAST_ATTEMPT);
+        for past in ["4611686018427387904", "18446744073709551615"] {
+            assert_eq!(
+                format!("1-1-1-{past}").parse::<DealCode>(),
+                Err(DealCodeError::Number {
+                    what: "attempt",
+                    value: past.to_string(),
+                    expected: ATTEMPTS,
+                })
+            );
+        }
+        let wrapped = DealCode {
+            attempt: LAST_ATTEMPT + 1,
+            ..last
+        };
+        assert!(matches!(
+            wrapped.rebuild(),
+            Err(DealCodeError::Number {
+                what: "attempt",
+                ..
+            })
         ));
         let twice = "1-1-1-1/N=A.../S=A...".parse::<DealCode>().unwrap();
         assert!(matches!(twice.rebuild(), Err(DealCodeError::Predeal(_))));

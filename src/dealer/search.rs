@@ -11,6 +11,7 @@ use super::code::DealCode;
 use super::compiled::Compiled;
 use super::constraints::Constraints;
 use super::shuffle::{Deck, Outcome, PredealError};
+use super::stream::LAST_ATTEMPT;
 use super::validate::ConstraintError;
 
 /// The default cap on attempts per board.
@@ -204,6 +205,8 @@ impl<'c> Search<'c> {
         limit: u64,
         progress: Option<&(dyn Fn(u64) + Sync)>,
     ) -> Option<DealtBoard> {
+        // No attempt past the stream's last window, whatever the cap.
+        let limit = limit.min(LAST_ATTEMPT + 1);
         while self.next_attempt < limit {
             let attempt = self.next_attempt;
             self.next_attempt += 1;

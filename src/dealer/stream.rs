@@ -18,6 +18,12 @@ pub const KEY_DOMAIN: [u8; 24] = *b"minibridge deal v1\0\0\0\0\0\0";
 /// after North's hand) never shifts the words of the next attempt.
 pub const WINDOW_WORDS: u32 = 64;
 
+/// The last attempt with a window of its own. ChaCha20's block counter has
+/// 64 bits, so a board's stream is 2⁶⁸ words long and ends with the window
+/// of attempt 2⁶² − 1; attempt 2⁶² would begin again at word 0, where
+/// attempt 0 reads.
+pub const LAST_ATTEMPT: u64 = (1 << 62) - 1;
+
 /// The 32-byte ChaCha20 key for `seed`: the seed's 8 little-endian bytes,
 /// then [`KEY_DOMAIN`].
 pub fn key(seed: u64) -> [u8; 32] {
