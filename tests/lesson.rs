@@ -50,6 +50,7 @@ fn each_class_has_its_kind() {
     assert_eq!(kind("unknown_top_key"), UnknownKey);
     assert_eq!(kind("wrong_type"), BadValue);
     assert_eq!(kind("unknown_seat"), BadValue);
+    assert_eq!(kind("bad_date"), BadValue);
     assert_eq!(kind("unknown_suit"), BadValue);
     assert_eq!(kind("malformed_range"), BadValue);
     assert_eq!(kind("deal_duplicate_card"), BadDeal);

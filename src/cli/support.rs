@@ -233,24 +233,10 @@ pub fn deal_lesson_within(
     })
 }
 
-/// A lesson `date:` as PBN writes dates (`2026.11.22`), or empty.
+/// A lesson `date:` (a checked `YYYY-MM-DD`) as PBN writes dates
+/// (`2026.11.22`), or empty.
 pub fn pbn_date(date: Option<&str>) -> String {
-    let Some(d) = date else { return String::new() };
-    let d = d.trim();
-    let parts: Vec<&str> = d.split(['-', '.', '/']).collect();
-    match parts.as_slice() {
-        [y, m, day]
-            if y.len() == 4
-                && m.len() <= 2
-                && day.len() <= 2
-                && parts
-                    .iter()
-                    .all(|p| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit())) =>
-        {
-            format!("{y}.{m:0>2}.{day:0>2}")
-        }
-        _ => String::new(),
-    }
+    date.map(|d| d.replace('-', ".")).unwrap_or_default()
 }
 
 /// PBN for dealt boards.

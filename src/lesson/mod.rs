@@ -62,6 +62,10 @@ pub const OUTPUTS: [&str; 6] = [
     "score-sheets",
 ];
 
+/// The most boards a lesson deals, and the highest first board number; a
+/// class never plays more, and `deal` keeps to the same limits.
+pub const MAX_BOARDS: u32 = 999;
+
 /// The default cap on shuffles tried for one board.
 pub const DEFAULT_MAX_ATTEMPTS: u64 = crate::dealer::DEFAULT_MAX_ATTEMPTS;
 

@@ -35,7 +35,7 @@ pub struct RawLesson {
     pub questions: Option<Vec<Spanned<Word<QuestionWord>>>>,
     pub outputs: Option<Vec<Spanned<Word<OutputWord>>>>,
     pub note: Option<String>,
-    pub date: Option<String>,
+    pub date: Option<Word<DateWord>>,
     pub templates: Option<String>,
     pub hands_shown: Option<Spanned<HandsShownValue>>,
     pub max_attempts: Option<Spanned<u64>>,
@@ -611,6 +611,41 @@ impl<'de> Deserialize<'de> for HandsShownValue {
     }
 }
 
+word_set!(
+    DateWord,
+    String,
+    "date",
+    "a calendar date written YYYY-MM-DD, such as 2026-11-22",
+    |s| calendar_date(s)
+);
+
+/// `text` when it is a real day of the calendar written `YYYY-MM-DD` (so
+/// `2026-02-29` is refused and `2028-02-29` kept); handouts and PBN print
+/// the date, so a slip must not reach them.
+fn calendar_date(text: &str) -> Option<String> {
+    let text = text.trim();
+    let field = |from: usize, to: usize| -> Option<u32> {
+        let part = text.get(from..to)?;
+        part.bytes()
+            .all(|b| b.is_ascii_digit())
+            .then(|| part.parse().ok())?
+    };
+    let bytes = text.as_bytes();
+    if bytes.len() != 10 || bytes[4] != b'-' || bytes[7] != b'-' {
+        return None;
+    }
+    let (year, month, day) = (field(0, 4)?, field(5, 7)?, field(8, 10)?);
+    let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0);
+    let days = match month {
+        1 | 3 | 5 | 7 | 8 | 10 | 12 => 31,
+        4 | 6 | 9 | 11 => 30,
+        2 if leap => 29,
+        2 => 28,
+        _ => return None,
+    };
+    (1..=days).contains(&day).then(|| text.to_string())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -673,6 +708,30 @@ mod tests {
         );
         for bad in ["4433", "44", "7-7-x-x", "balance", "4-4-3-2-0", "=4=4=4=4"] {
             assert_eq!(parse_shape(bad), None, "{bad}");
+        }
+    }
+
+    #[test]
+    fn dates_are_days_of_the_calendar() {
+        for good in ["2026-11-22", "2028-02-29", "2000-02-29", "2026-12-31"] {
+            assert_eq!(calendar_date(good).as_deref(), Some(good));
+        }
+        for bad in [
+            "2026-13-45",
+            "2026-02-29",
+            "1900-02-29",
+            "2026-04-31",
+            "2026-00-10",
+            "2026-01-00",
+            "2026-1-5",
+            "2026.11.22",
+            "22-11-2026",
+            "2026-11-2x",
+            "20261122",
+            "2026-é-22",
+            "",
+        ] {
+            assert_eq!(calendar_date(bad), None, "{bad}");
         }
     }
 }

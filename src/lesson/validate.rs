@@ -7,7 +7,8 @@ use serde_saphyr::Spanned;
 use super::error::{LessonError, LessonErrorKind, Place, Reporter};
 use super::raw::{Entries, RangeValue, RawConstraints, RawLabels, Word};
 use super::{
-    BoardPlan, DealerRule, LabelOptions, LabelSheet, Language, Lesson, Paper, PrintOptions,
+    BoardPlan, DealerRule, LabelOptions, LabelSheet, Language, Lesson, MAX_BOARDS, Paper,
+    PrintOptions,
 };
 use crate::bridge::{
     Board, Deal, Hand, Seat, ShapeClass, Side, Suit, Vulnerability, dealer_for_board,
@@ -20,8 +21,6 @@ use crate::solver::filters::{GuidelineContract, GuidelineFn, play_filters};
 
 use std::sync::Arc;
 
-/// Largest board count a lesson may ask for.
-const MAX_BOARDS: u32 = 999;
 const DEFAULT_BOARDS: u32 = 8;
 
 fn place<T>(s: &Spanned<T>) -> Place {
@@ -641,7 +640,7 @@ pub(super) fn validate(
             None => super::OUTPUTS.iter().map(|s| s.to_string()).collect(),
         },
         note: raw.note,
-        date: raw.date,
+        date: raw.date.map(|d| d.0.0),
         templates: raw.templates,
         hands_shown: raw
             .hands_shown
