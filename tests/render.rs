@@ -601,3 +601,22 @@ fn six_records_with_play_fit_one_page() {
         assert_eq!(text.matches("DD N/S").count(), 6, "{paper}: {text}");
     }
 }
+
+/// Issue 18 part 6: the lesson's `note:` was promised on the answer key
+/// and never printed. It opens the first page, once, printed literally.
+#[test]
+fn answer_key_prints_the_note_on_its_first_page() {
+    let mut lesson = exercise_lesson();
+    lesson.note = Some("Count *aloud*: {S} | 40 __in all__".to_string());
+    let boards = [exercise_board(), exercise_board()];
+    let text = text_of(&render_one(&lesson, &boards, "answers"));
+    assert_eq!(
+        text.matches("Count *aloud*: {S} | 40 __in all__").count(),
+        1,
+        "{text}"
+    );
+    let note = text.find("Count *aloud*").unwrap();
+    assert!(note < text.find("Page 2 of").unwrap(), "{text}");
+    let worksheet = text_of(&render_one(&lesson, &boards, "worksheet"));
+    assert!(!worksheet.contains("aloud"), "the class does not see it");
+}

@@ -77,6 +77,12 @@ pub enum RenderError {
     },
     #[error("cannot read template {file}: {cause}")]
     Io { file: String, cause: String },
+    #[error("cannot open the template folder {folder}: {cause}")]
+    Folder { folder: String, cause: String },
+    #[error(
+        "{file} is not a template this program knows; a template folder holds files named {known}"
+    )]
+    UnknownTemplate { file: String, known: String },
     #[error("{file}: writing the PDF failed: {cause}")]
     Pdf { file: String, cause: String },
     #[error(
@@ -115,17 +121,39 @@ impl Templates {
     }
 
     /// The built-in templates with any of the same name from `dir` instead.
+    /// A folder that cannot be read, or a file in it that is not named like
+    /// a built-in template (a misspelt override would otherwise be ignored
+    /// without a word), is an error; hidden files (`.name`) are passed over.
     pub fn with_folder(dir: &Path) -> Result<Templates, RenderError> {
-        let mut t = Templates::builtin();
-        for (name, _) in BUILTIN {
-            let path = dir.join(name);
-            if path.is_file() {
-                let src = std::fs::read_to_string(&path).map_err(|e| RenderError::Io {
-                    file: path.display().to_string(),
-                    cause: e.to_string(),
-                })?;
-                t.set(name, &path.display().to_string(), &src);
+        let folder_error = |e: std::io::Error| RenderError::Folder {
+            folder: dir.display().to_string(),
+            cause: e.to_string(),
+        };
+        let mut files = Vec::new();
+        for entry in std::fs::read_dir(dir).map_err(folder_error)? {
+            let path = entry.map_err(folder_error)?.path();
+            let hidden = path
+                .file_name()
+                .is_some_and(|n| n.to_string_lossy().starts_with('.'));
+            if path.is_file() && !hidden {
+                files.push(path);
             }
+        }
+        files.sort();
+        let mut t = Templates::builtin();
+        for path in files {
+            let name = path.file_name().unwrap_or_default().to_string_lossy();
+            if !BUILTIN.iter().any(|(known, _)| *known == name) {
+                return Err(RenderError::UnknownTemplate {
+                    file: path.display().to_string(),
+                    known: BUILTIN.map(|(known, _)| known).join(", "),
+                });
+            }
+            let src = std::fs::read_to_string(&path).map_err(|e| RenderError::Io {
+                file: path.display().to_string(),
+                cause: e.to_string(),
+            })?;
+            t.set(&name, &path.display().to_string(), &src);
         }
         Ok(t)
     }
