@@ -15,3 +15,4 @@ mod pbn;
 mod render;
 mod rules;
 mod solver;
+mod streams;

@@ -1,13 +1,13 @@
 //! `minibridge analyze`: what the rules and best play say about each board
 //! of a PBN file or a lesson (the answer-key facts), as text or JSON.
 
-use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::Context;
 use clap::Args;
 
+use super::output::Stdout;
 use super::support;
 use crate::bridge::Board;
 use crate::export::pbn;
@@ -31,7 +31,9 @@ pub struct AnalyzeArgs {
     #[arg(long, value_parser = Ruleset::parse_named)]
     ruleset: Option<Ruleset>,
     /// The seed for `--lesson`, instead of the lesson's own.
-    #[arg(long)]
+    // A PBN file brings its deals, so a seed would do nothing. `requires`
+    // alone lets it through once the file is given (clap issue 4520).
+    #[arg(long, requires = "lesson", conflicts_with = "pbn")]
     seed: Option<u64>,
     /// Print a JSON array, one object per board (keys in docs/facts.md).
     #[arg(long)]
@@ -81,13 +83,9 @@ pub fn run(args: AnalyzeArgs) -> anyhow::Result<ExitCode> {
             text.push_str(&facts::render_text(a));
         }
     }
-    // A reader that stops early (`| head`) is not an error.
-    match std::io::stdout().lock().write_all(text.as_bytes()) {
-        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {
-            return Err(e).context("cannot write to standard output");
-        }
-        _ => {}
-    }
+    let mut out = Stdout::new();
+    out.bytes(text.as_bytes())?;
+    out.finish()?;
     Ok(ExitCode::SUCCESS)
 }
 

@@ -11,6 +11,7 @@ use anyhow::Context;
 use clap::Args;
 use rayon::prelude::*;
 
+use super::output::{self, Stdout, outln};
 use super::pack::{self, Built, LessonBar, Row};
 use super::support;
 use crate::{lesson, render};
@@ -26,7 +27,8 @@ pub struct BuildArgs {
     /// The seed for every lesson, instead of the lessons' own.
     #[arg(long)]
     seed: Option<u64>,
-    /// A folder of templates replacing the built-in ones of the same name.
+    /// A folder of templates replacing the built-in ones of the same name
+    /// (every file in it must be named like one of them).
     #[arg(long, value_name = "DIR")]
     templates: Option<PathBuf>,
     /// Also write OUT/pack/deals.pbn: every lesson's boards, numbered on
@@ -72,7 +74,7 @@ fn build_one(
     path: &Path,
     out: &Path,
     seed: Option<u64>,
-    templates: Option<&Path>,
+    templates: Option<&render::Templates>,
     bar: &LessonBar,
 ) -> anyhow::Result<Built> {
     let label = path.display().to_string();
@@ -102,19 +104,18 @@ fn prepare(
     seed: u64,
     dealt: Vec<support::Dealt>,
     date: String,
-    templates: Option<&Path>,
+    templates: Option<&render::Templates>,
 ) -> anyhow::Result<Built> {
     // A command-line folder wins over the lesson's `templates:` key, which
     // is relative to the lesson file.
-    let folder = templates.map(Path::to_path_buf).or_else(|| {
-        lesson
-            .templates
-            .as_ref()
-            .map(|t| path.parent().unwrap_or(Path::new(".")).join(t))
-    });
-    let templates = match folder {
-        Some(dir) => render::Templates::with_folder(&dir)?,
-        None => render::Templates::builtin(),
+    let templates = match (templates, &lesson.templates) {
+        (Some(templates), _) => templates.clone(),
+        (None, Some(folder)) => {
+            let dir = path.parent().unwrap_or(Path::new(".")).join(folder);
+            render::Templates::with_folder(&dir)
+                .with_context(|| format!("the lesson's `templates: {folder}`"))?
+        }
+        (None, None) => render::Templates::builtin(),
     };
     let boards: Vec<_> = dealt
         .iter()
@@ -142,7 +143,12 @@ fn prepare(
 
 /// Loads and builds one lesson file: its summary row, and what its pack
 /// pages are made from (or why it failed).
-fn build_file(path: &Path, args: &BuildArgs, bar: &LessonBar) -> (Row, anyhow::Result<Built>) {
+fn build_file(
+    path: &Path,
+    args: &BuildArgs,
+    templates: Option<&render::Templates>,
+    bar: &LessonBar,
+) -> (Row, anyhow::Result<Built>) {
     let started = Instant::now();
     let stem = path
         .file_stem()
@@ -164,14 +170,7 @@ fn build_file(path: &Path, args: &BuildArgs, bar: &LessonBar) -> (Row, anyhow::R
                 lesson.analysis = lesson::Analysis::Rules;
             }
             row.ruleset = lesson.ruleset().code().to_string();
-            build_one(
-                &lesson,
-                path,
-                &args.out,
-                args.seed,
-                args.templates.as_deref(),
-                bar,
-            )
+            build_one(&lesson, path, &args.out, args.seed, templates, bar)
         });
     row.seconds = started.elapsed().as_secs_f64();
     if let Ok(lesson) = &result {
@@ -185,13 +184,24 @@ fn build_file(path: &Path, args: &BuildArgs, bar: &LessonBar) -> (Row, anyhow::R
 
 pub fn run(args: BuildArgs) -> anyhow::Result<ExitCode> {
     let files = lesson_files(&args.paths)?;
+    anyhow::ensure!(
+        !args.pack_pbn || pack::wanted(&args.paths, files.len()),
+        "--pack-pbn adds a file to the pack, which only a folder or several lessons make; \
+         drop it, or build more than one lesson"
+    );
+    // Read once for every lesson and the pack: a wrong folder stops the
+    // build before anything is dealt.
+    let templates = match &args.templates {
+        Some(dir) => Some(render::Templates::with_folder(dir)?),
+        None => None,
+    };
     let bar = LessonBar::new(files.len());
     // Lessons build side by side, as the boards inside each do, so that a
     // course's slowest lesson does not leave a core idle. Results (and
     // errors) come back in file order.
     let results: Vec<_> = files
         .par_iter()
-        .map(|path| build_file(path, &args, &bar))
+        .map(|path| build_file(path, &args, templates.as_ref(), &bar))
         .collect();
     let mut built = Vec::new();
     let mut rows = Vec::new();
@@ -203,37 +213,47 @@ pub fn run(args: BuildArgs) -> anyhow::Result<ExitCode> {
         rows.push(row);
     }
     let failed = rows.iter().filter(|r| !r.ok).count();
+    let mut pack_files = Vec::new();
+    let mut pack_failed = false;
     if pack::wanted(&args.paths, files.len()) && !built.is_empty() {
         bar.start("the pack");
         let name = pack::name(&args.paths);
-        let written = match &args.templates {
-            Some(dir) => render::Templates::with_folder(dir).map_err(anyhow::Error::from),
-            None => Ok(render::Templates::builtin()),
-        }
-        .and_then(|contents| pack::write(&args.out, &name, &built, &contents, args.pack_pbn));
+        let contents = templates.unwrap_or_else(render::Templates::builtin);
+        let written = pack::write(&args.out, &name, &built, &contents, args.pack_pbn);
         bar.finish();
         match written {
-            Ok(written) => {
-                for path in written {
-                    println!("pack: {}", path.display());
-                }
-            }
+            Ok(written) => pack_files = written,
             Err(e) => {
                 eprintln!("error: the pack: {e:#}");
-                print!("{}", pack::summary(&rows));
-                return Ok(ExitCode::from(2));
+                pack_failed = true;
             }
         }
     }
     bar.finish();
-    print!("{}", pack::summary(&rows));
-    println!("outputs in {}", args.out.display());
+    let printed = (|| {
+        let mut out = Stdout::new();
+        for path in &pack_files {
+            outln!(out, "pack: {}", path.display())?;
+        }
+        out.bytes(pack::summary(&rows).as_bytes())?;
+        if !pack_failed {
+            outln!(out, "outputs in {}", args.out.display())?;
+        }
+        out.finish()
+    })();
+    if failed == 0 && !pack_failed {
+        return printed.map(|()| ExitCode::SUCCESS);
+    }
     if failed > 0 {
         eprintln!(
             "{failed} of {} lessons failed; nothing was written for them and no pack holds them",
             files.len()
         );
-        return Ok(ExitCode::from(2));
     }
-    Ok(ExitCode::SUCCESS)
+    // The failed build is the news, even when no one read the summary.
+    match printed {
+        Err(e) if !output::reader_gone(&e) => eprintln!("error: {e:#}"),
+        _ => {}
+    }
+    Ok(ExitCode::from(2))
 }

@@ -6,6 +6,8 @@ use std::process::ExitCode;
 
 use clap::Args;
 
+use super::output::{Stdout, outln};
+
 use crate::dealer;
 use crate::lesson;
 
@@ -14,12 +16,19 @@ pub struct CheckArgs {
     /// Lesson files to check.
     #[arg(required = true, value_name = "LESSON.yaml")]
     lessons: Vec<PathBuf>,
-    /// Shuffles sampled per board for the acceptance estimate.
-    #[arg(long, default_value_t = 20_000)]
+    /// Shuffles sampled per board for the acceptance estimate, 1 to 1000000.
+    #[arg(long, default_value_t = 20_000,
+          value_parser = clap::value_parser!(u64).range(1..=MAX_SAMPLES))]
     samples: u64,
 }
 
+/// The most shuffles `--samples` may ask for per board: enough to see an
+/// acceptance of one in a hundred thousand several times over, and still
+/// a matter of seconds for a lesson of many boards.
+const MAX_SAMPLES: u64 = 1_000_000;
+
 pub fn run(args: CheckArgs) -> anyhow::Result<ExitCode> {
+    let mut out = Stdout::new();
     let mut failed = 0;
     for path in &args.lessons {
         let name = path.display().to_string();
@@ -32,17 +41,18 @@ pub fn run(args: CheckArgs) -> anyhow::Result<ExitCode> {
             }
         };
         let n = lesson.boards.len();
-        println!(
+        outln!(
+            out,
             "{name}: \"{}\", {n} board{}, ruleset {}",
             lesson.title,
             if n == 1 { "" } else { "s" },
             lesson.ruleset()
-        );
+        )?;
         let seed = lesson.seed.unwrap_or(0);
         let mut board_failed = false;
         for plan in &lesson.boards {
             if plan.fixed.is_some() {
-                println!("  board {}: fixed deal", plan.number);
+                outln!(out, "  board {}: fixed deal", plan.number)?;
                 continue;
             }
             let dealer_override = (plan.dealer != crate::bridge::dealer_for_board(plan.number))
@@ -51,34 +61,37 @@ pub fn run(args: CheckArgs) -> anyhow::Result<ExitCode> {
                 &plan.constraints,
                 seed,
                 plan.number,
-                args.samples.max(1),
+                args.samples,
                 dealer_override,
             ) {
                 Ok(est) => {
                     let expected = est.expected_attempts();
                     if est.accepted == 0 {
-                        println!(
+                        outln!(
+                            out,
                             "  board {}: no match in {} sampled deals (acceptance under {:.4} %); \
                              the search may fail — how often each constraint holds alone:",
                             plan.number,
                             est.samples,
                             100.0 / est.samples as f64
-                        );
+                        )?;
                         for rate in &est.per_constraint {
-                            println!("    {rate}");
+                            outln!(out, "    {rate}")?;
                         }
                     } else {
-                        println!(
+                        outln!(
+                            out,
                             "  board {}: acceptance {:.3} %, about {:.0} attempts expected",
                             plan.number,
                             100.0 * est.acceptance(),
                             expected
-                        );
+                        )?;
                         if expected > lesson.max_attempts as f64 {
-                            println!(
+                            outln!(
+                                out,
                                 "    warning: more than the cap of {} attempts; raise `max_attempts` or loosen the constraints",
                                 lesson.max_attempts
-                            );
+                            )?;
                         }
                     }
                 }
@@ -97,7 +110,9 @@ pub fn run(args: CheckArgs) -> anyhow::Result<ExitCode> {
             "{failed} of {} lesson files have errors",
             args.lessons.len()
         );
+        out.finish()?;
         return Ok(ExitCode::from(2));
     }
+    out.finish()?;
     Ok(ExitCode::SUCCESS)
 }

@@ -1,14 +1,13 @@
 //! `minibridge deal`: deals to stdout, from a seed, a lesson, or one deal code.
 
-use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
 
-use anyhow::Context;
 use clap::{Args, ValueEnum};
 
 use super::diagram::{self, Symbols};
+use super::output::Stdout;
 use super::support::{self, Dealt, Progress};
 use crate::dealer::{Constraints, DealCode};
 use crate::lesson::{self, BoardPlan};
@@ -28,12 +27,14 @@ pub struct DealArgs {
     /// The seed (a whole number); without one, a seed is drawn and printed.
     #[arg(long)]
     seed: Option<u64>,
-    /// How many boards to deal (without a lesson).
-    #[arg(long, default_value_t = 16, conflicts_with = "lesson")]
+    /// How many boards to deal (without a lesson), 1 to 999 as in a lesson.
+    #[arg(long, default_value_t = 16, conflicts_with = "lesson",
+          value_parser = clap::value_parser!(u32).range(1..=i64::from(lesson::MAX_BOARDS)))]
     boards: u32,
-    /// The first board's number (without a lesson); dealer and
+    /// The first board's number (without a lesson), 1 to 999; dealer and
     /// vulnerability follow the board number.
-    #[arg(long, default_value_t = 1, conflicts_with = "lesson")]
+    #[arg(long, default_value_t = 1, conflicts_with = "lesson",
+          value_parser = clap::value_parser!(u32).range(1..=i64::from(lesson::MAX_BOARDS)))]
     first_board: u32,
     /// Deal the boards of this lesson file, meeting its constraints.
     #[arg(long, value_name = "FILE")]
@@ -52,6 +53,14 @@ pub struct DealArgs {
 }
 
 pub fn run(args: DealArgs) -> anyhow::Result<ExitCode> {
+    anyhow::ensure!(
+        !args.ascii || args.format == Format::Text,
+        "--ascii changes text diagrams only; drop it, or drop --format {}",
+        args.format
+            .to_possible_value()
+            .map(|v| v.get_name().to_string())
+            .unwrap_or_default()
+    );
     let started = Instant::now();
     let (title, date, seed, boards) = if let Some(code) = &args.code {
         let parsed: DealCode = code.parse()?;
@@ -74,14 +83,8 @@ pub fn run(args: DealArgs) -> anyhow::Result<ExitCode> {
         let date = support::pbn_date(lesson.date.as_deref());
         (lesson.title, date, dealt.seed, dealt.boards)
     } else {
-        anyhow::ensure!(
-            args.boards >= 1 && args.first_board >= 1,
-            "--boards and --first-board must be at least 1"
-        );
-        let last = args
-            .first_board
-            .checked_add(args.boards - 1)
-            .context("--first-board plus --boards is too large")?;
+        // Both are at most MAX_BOARDS, so this cannot overflow.
+        let last = args.first_board + (args.boards - 1);
         let seed = match args.seed {
             Some(s) => s,
             None => {
@@ -126,10 +129,9 @@ pub fn run(args: DealArgs) -> anyhow::Result<ExitCode> {
             text.into_bytes()
         }
     };
-    let mut out = std::io::stdout().lock();
-    out.write_all(&bytes)
-        .context("cannot write to standard output")?;
-    out.flush().context("cannot write to standard output")?;
+    let mut out = Stdout::new();
+    out.bytes(&bytes)?;
+    out.finish()?;
 
     if args.stats {
         let seconds = started.elapsed().as_secs_f64();

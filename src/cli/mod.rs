@@ -1,11 +1,14 @@
 //! The `minibridge` command: argument parsing and dispatch to one module per
 //! subcommand. Errors travel up as values; only `main` picks the exit code.
 //! This is the one place that reads files, the clock, the terminal and the
-//! OS random source.
+//! OS random source, and every result goes to standard output through
+//! [`output::Stdout`].
 
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
+
+pub use output::reader_gone;
 
 mod analyze;
 mod build;
@@ -13,6 +16,7 @@ mod check;
 mod deal;
 mod diagram;
 mod new;
+mod output;
 mod pack;
 mod score;
 mod solve;

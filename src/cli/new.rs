@@ -7,6 +7,7 @@ use std::process::ExitCode;
 use anyhow::bail;
 use clap::Args;
 
+use super::output::{Stdout, outln};
 use super::support;
 use crate::lesson;
 use crate::rules::Ruleset;
@@ -78,10 +79,13 @@ pub fn run(args: NewArgs) -> anyhow::Result<ExitCode> {
     lesson::parse(&text, &path.display().to_string())
         .map_err(|e| anyhow::anyhow!("internal error: the new lesson does not parse:\n{e}"))?;
     support::write_atomic(&path, text.as_bytes())?;
-    println!(
+    let mut out = Stdout::new();
+    outln!(
+        out,
         "wrote {} (seed {seed}); build it with: minibridge build {}",
         path.display(),
         path.display()
-    );
+    )?;
+    out.finish()?;
     Ok(ExitCode::SUCCESS)
 }

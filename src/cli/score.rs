@@ -6,6 +6,8 @@ use std::process::ExitCode;
 use anyhow::bail;
 use serde::Serialize;
 
+use super::output::{Stdout, outln};
+
 use crate::rules::{self, Contract, Points, Ruleset};
 
 #[derive(clap::Args, Debug)]
@@ -46,8 +48,9 @@ pub fn run(args: ScoreArgs) -> anyhow::Result<ExitCode> {
         ),
     };
     let outcome = rules::score(ruleset, contract, tricks)?;
+    let mut out = Stdout::new();
     if args.json {
-        let out = ScoreJson {
+        let json = ScoreJson {
             ruleset: ruleset.code(),
             contract: contract.code(),
             tricks: outcome.tricks,
@@ -55,16 +58,18 @@ pub fn run(args: ScoreArgs) -> anyhow::Result<ExitCode> {
             declarer_score: outcome.declarer_score,
             defender_score: outcome.defender_score,
         };
-        println!("{}", serde_json::to_string(&out)?);
+        outln!(out, "{}", serde_json::to_string(&json)?)?;
     } else {
         let result = if outcome.made { "made" } else { "defeated" };
-        println!(
+        outln!(
+            out,
             "{ruleset} {} ({}), {tricks} tricks: {result}; declaring side {}, defenders {}",
             contract.code(),
             crate::rules::contract_words(contract),
             outcome.declarer_score,
             outcome.defender_score
-        );
+        )?;
     }
+    out.finish()?;
     Ok(ExitCode::SUCCESS)
 }

@@ -4,7 +4,7 @@
 //! file streams; a bar on stderr shows progress when solving takes a while.
 
 use std::collections::BTreeMap;
-use std::io::{self, IsTerminal, Write};
+use std::io::{self, IsTerminal};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -12,6 +12,7 @@ use std::sync::mpsc;
 
 use anyhow::Context;
 
+use super::output::Stdout;
 use super::support::Progress;
 use crate::export::dd_tags::{self, Annotation, SolveGame};
 use crate::solver::{DdTable, dd_table};
@@ -23,18 +24,20 @@ pub struct SolveArgs {
     /// Print a JSON array (one object per board) instead of annotated PBN.
     #[arg(long)]
     pub json: bool,
-    /// Worker threads (default: one per core).
-    #[arg(long, value_name = "N")]
-    pub threads: Option<usize>,
+    /// Worker threads, 1 to 256 (default: one per core).
+    #[arg(long, value_name = "N",
+          value_parser = clap::value_parser!(u16).range(1..=MAX_THREADS))]
+    pub threads: Option<u16>,
 }
+
+/// The most worker threads `--threads` may ask for: far more than any
+/// machine this runs on has cores, and few enough to start quickly.
+const MAX_THREADS: i64 = 256;
 
 pub fn run(args: SolveArgs) -> anyhow::Result<ExitCode> {
     let mut pool = rayon::ThreadPoolBuilder::new();
     if let Some(n) = args.threads {
-        if n == 0 {
-            anyhow::bail!("--threads must be at least 1");
-        }
-        pool = pool.num_threads(n);
+        pool = pool.num_threads(usize::from(n));
     }
     let source = std::fs::read(&args.file)
         .with_context(|| format!("cannot read {}", args.file.display()))?;
@@ -44,35 +47,30 @@ pub fn run(args: SolveArgs) -> anyhow::Result<ExitCode> {
     let games = annotation.games();
     // Output on the same terminal shows the progress by itself.
     let progress = Progress::new(games.len() as u64, "solve").hidden_if(io::stdout().is_terminal());
-    let mut out = io::BufWriter::new(io::stdout().lock());
+    let mut out = Stdout::new();
     let written = (|| {
         if args.json {
-            out.write_all(b"[\n")?;
+            out.bytes(b"[\n")?;
         }
         solve_in_order(&pool, games, &progress, |k, table| {
             if args.json {
                 let sep = if k == 0 { "  " } else { ",\n  " };
-                out.write_all(sep.as_bytes())?;
-                out.write_all(dd_tags::json_board(&games[k], table).as_bytes())?;
+                out.bytes(sep.as_bytes())?;
+                out.bytes(dd_tags::json_board(&games[k], table).as_bytes())?;
             } else {
-                out.write_all(&annotation.game_text(k, table))?;
+                out.bytes(&annotation.game_text(k, table))?;
             }
             out.flush()
         })?;
         if args.json {
-            out.write_all(b"\n]\n")?;
+            out.bytes(b"\n]\n")?;
         } else {
-            out.write_all(annotation.tail())?;
+            out.bytes(annotation.tail())?;
         }
-        out.flush()
+        out.finish()
     })();
     progress.finish();
-    match written {
-        // A reader that stops early (`| head`) is not an error.
-        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Ok(ExitCode::SUCCESS),
-        Err(e) => Err(e).context("cannot write to standard output"),
-        Ok(()) => Ok(ExitCode::SUCCESS),
-    }
+    written.map(|()| ExitCode::SUCCESS)
 }
 
 /// Solves every game on the pool's threads and hands each table to `emit`
@@ -83,8 +81,8 @@ fn solve_in_order(
     pool: &rayon::ThreadPool,
     games: &[SolveGame],
     progress: &Progress,
-    mut emit: impl FnMut(usize, &DdTable) -> io::Result<()>,
-) -> io::Result<()> {
+    mut emit: impl FnMut(usize, &DdTable) -> anyhow::Result<()>,
+) -> anyhow::Result<()> {
     let next = AtomicUsize::new(0);
     let stop = AtomicBool::new(false);
     let (sender, solved) = mpsc::channel::<(usize, DdTable)>();

@@ -1,0 +1,90 @@
+//! Standard output: the one path every subcommand writes its results by.
+//!
+//! Writes return errors instead of panicking the way `println!` does, and
+//! [`Stdout::finish`] flushes so that a failure at the very end (a full
+//! disk) is reported too. Output is line-buffered, as `println!`'s is, so
+//! it keeps its place among the messages on standard error. Every error carries the
+//! `io::Error` as its cause, so `main` can tell a reader that went away
+//! (`| head`, a closed pipe: a quiet success) from a device that cannot take
+//! the output (a clear error).
+
+use std::fmt;
+use std::io::{self, Write};
+
+use anyhow::Context;
+
+const CANNOT_WRITE: &str = "cannot write to standard output";
+
+/// Standard output whose every write may fail.
+pub struct Stdout {
+    out: io::Stdout,
+}
+
+impl Stdout {
+    pub fn new() -> Stdout {
+        Stdout { out: io::stdout() }
+    }
+
+    /// Writes `bytes` as they are.
+    pub fn bytes(&mut self, bytes: &[u8]) -> anyhow::Result<()> {
+        self.out.write_all(bytes).context(CANNOT_WRITE)
+    }
+
+    /// Writes formatted text followed by a line end.
+    pub fn line(&mut self, text: fmt::Arguments) -> anyhow::Result<()> {
+        self.out
+            .write_fmt(text)
+            .and_then(|()| self.out.write_all(b"\n"))
+            .context(CANNOT_WRITE)
+    }
+
+    /// Passes everything written so far on, e.g. after each board of a
+    /// stream, so a reader sees it at once even without a line end.
+    pub fn flush(&mut self) -> anyhow::Result<()> {
+        self.out.flush().context(CANNOT_WRITE)
+    }
+
+    /// The last flush; its error is the command's error. Dropping a
+    /// `Stdout` without it would lose that error.
+    pub fn finish(mut self) -> anyhow::Result<()> {
+        self.flush()
+    }
+}
+
+/// `println!` through a [`Stdout`]: `outln!(out, "{x}")?` writes one line
+/// and gives back the write's error instead of panicking.
+macro_rules! outln {
+    ($out:expr, $($arg:tt)*) => {
+        $out.line(format_args!($($arg)*))
+    };
+}
+pub(crate) use outln;
+
+/// Whether `err` comes from a reader that stopped reading (a broken pipe),
+/// which ends a command quietly and successfully.
+pub fn reader_gone(err: &anyhow::Error) -> bool {
+    err.chain().any(|cause| {
+        cause
+            .downcast_ref::<io::Error>()
+            .is_some_and(|e| e.kind() == io::ErrorKind::BrokenPipe)
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_broken_pipe_is_found_under_any_context() {
+        let pipe = io::Error::from(io::ErrorKind::BrokenPipe);
+        let err = anyhow::Error::new(pipe)
+            .context(CANNOT_WRITE)
+            .context("board 3");
+        assert!(reader_gone(&err));
+        let full = io::Error::from_raw_os_error(28);
+        assert!(!reader_gone(
+            &anyhow::Error::new(full).context(CANNOT_WRITE)
+        ));
+        assert!(!reader_gone(&anyhow::anyhow!("broken pipe")));
+    }
+}

@@ -1,0 +1,279 @@
+//! Standard output that goes away or fills up, numbers out of range, and
+//! inputs that used to be ignored without a word (issue 18, parts 4 to 6).
+//! Every command writes through one path: a reader that leaves is a quiet
+//! success, a full device a clear error, and neither is a panic.
+
+use std::path::Path;
+use std::process::{Command, Output, Stdio};
+
+use crate::common::root;
+
+fn minibridge() -> Command {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_minibridge"));
+    command.current_dir(root());
+    command
+}
+
+/// Standard output a pipe whose reading end is closed before the program
+/// starts, so its first write fails whatever the timing.
+fn closed_pipe() -> Stdio {
+    let (reader, writer) = std::io::pipe().expect("a pipe");
+    drop(reader);
+    Stdio::from(writer)
+}
+
+fn run_into(args: &[&str], dir: &Path, stdout: Stdio) -> Output {
+    minibridge()
+        .args(args)
+        .current_dir(dir)
+        .stdin(Stdio::null())
+        .stdout(stdout)
+        .stderr(Stdio::piped())
+        .output()
+        .expect("the binary runs")
+}
+
+fn stderr(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+/// Calls `run` with the name, arguments and working folder of one run of
+/// each command that prints results; the folder is fresh and holds a small
+/// PBN file for `solve` and `analyze`.
+fn each_command(mut run: impl FnMut(&str, &[&str], &Path)) {
+    let tmp = tempfile::tempdir().unwrap();
+    let pbn = tmp.path().join("four.pbn");
+    let dealt = minibridge()
+        .args(["deal", "--seed", "3", "--boards", "4", "--format", "pbn"])
+        .output()
+        .unwrap();
+    std::fs::write(&pbn, dealt.stdout).unwrap();
+    let lesson = root().join("tests/lessons/counting-points.yaml");
+    let lesson = lesson.to_str().unwrap();
+    let pbn = pbn.to_str().unwrap();
+    let out = tmp.path().join("out");
+    let out = out.to_str().unwrap();
+    let cases: [(&str, Vec<&str>); 8] = [
+        // The most boards `deal` allows: output far beyond a pipe's buffer.
+        ("deal", vec!["deal", "--seed", "1", "--boards", "999"]),
+        ("check", vec!["check", lesson, "--samples", "200"]),
+        (
+            "score",
+            "score --ruleset ebu --contract 3NT --tricks 9"
+                .split(' ')
+                .collect(),
+        ),
+        ("new", vec!["new", "fresh"]),
+        ("build", vec!["build", lesson, "--no-play", "--out", out]),
+        ("solve", vec!["solve", pbn]),
+        ("solve --json", vec!["solve", pbn, "--json"]),
+        ("analyze", vec!["analyze", pbn, "--no-play"]),
+    ];
+    for (name, args) in &cases {
+        // `new` refuses to overwrite the file an earlier run wrote.
+        let _ = std::fs::remove_file(tmp.path().join("fresh.yaml"));
+        run(name, args, tmp.path());
+    }
+}
+
+/// Issue 18 part 4: `… | head` and `… | true` ended in a panic (exit 101)
+/// or, for `deal`, an error.
+#[test]
+fn every_command_ends_quietly_when_its_reader_is_gone() {
+    each_command(|name, args, dir| {
+        let out = run_into(args, dir, closed_pipe());
+        assert_eq!(out.status.code(), Some(0), "{name}: {}", stderr(&out));
+        assert_eq!(stderr(&out), "", "{name}");
+    });
+}
+
+/// Issue 18 part 4: output into a full device is an error that says so.
+#[test]
+fn every_command_reports_a_full_device() {
+    if !Path::new("/dev/full").exists() {
+        eprintln!("skipped: this system has no /dev/full");
+        return;
+    }
+    each_command(|name, args, dir| {
+        let full = std::fs::OpenOptions::new()
+            .write(true)
+            .open("/dev/full")
+            .unwrap();
+        let out = run_into(args, dir, Stdio::from(full));
+        assert_eq!(out.status.code(), Some(2), "{name}: {}", stderr(&out));
+        assert!(
+            stderr(&out).starts_with("error: cannot write to standard output: "),
+            "{name}: {}",
+            stderr(&out)
+        );
+        assert!(!stderr(&out).contains("panicked"), "{name}");
+    });
+}
+
+fn fails(args: &[&str]) -> String {
+    let out = minibridge().args(args).output().expect("the binary runs");
+    assert_eq!(out.status.code(), Some(2), "{args:?}: {}", stderr(&out));
+    stderr(&out)
+}
+
+/// Issue 18 part 5: every number a user types has a range, and the error
+/// names it.
+#[test]
+fn numbers_out_of_range_name_their_range() {
+    for (args, golden) in [
+        (
+            &["deal", "--boards", "4294967295"][..],
+            "error: invalid value '4294967295' for '--boards <BOARDS>': 4294967295 is not in 1..=999\n",
+        ),
+        (
+            &["deal", "--boards", "0"],
+            "error: invalid value '0' for '--boards <BOARDS>': 0 is not in 1..=999\n",
+        ),
+        (
+            &["deal", "--first-board", "1000"],
+            "error: invalid value '1000' for '--first-board <FIRST_BOARD>': 1000 is not in 1..=999\n",
+        ),
+        (
+            &["solve", "x.pbn", "--threads", "1000000"],
+            "error: invalid value '1000000' for '--threads <N>': 1000000 is not in 1..=256\n",
+        ),
+        (
+            &["solve", "x.pbn", "--threads", "0"],
+            "error: invalid value '0' for '--threads <N>': 0 is not in 1..=256\n",
+        ),
+        (
+            &["check", "x.yaml", "--samples", "0"],
+            "error: invalid value '0' for '--samples <SAMPLES>': 0 is not in 1..=1000000\n",
+        ),
+        (
+            &["check", "x.yaml", "--samples", "1000001"],
+            "error: invalid value '1000001' for '--samples <SAMPLES>': 1000001 is not in 1..=1000000\n",
+        ),
+    ] {
+        let err = fails(args);
+        assert!(err.starts_with(golden), "{args:?}: {err}");
+    }
+}
+
+/// Issue 18 part 5: attempt 2^62 would read attempt 0's words again.
+#[test]
+fn a_deal_code_past_the_last_attempt_is_refused() {
+    let err = fails(&["deal", "--code", "1-5-1-4611686018427387904"]);
+    assert_eq!(
+        err,
+        "error: `4611686018427387904` is not a valid attempt in a deal code \
+         (expected a whole number from 0 to 4611686018427387903)\n"
+    );
+    let last = minibridge()
+        .args(["deal", "--code", "1-5-1-4611686018427387903", "--ascii"])
+        .output()
+        .unwrap();
+    assert!(last.status.success(), "{}", stderr(&last));
+}
+
+/// Issue 18 part 6: a flag that does nothing where it is given is an error.
+#[test]
+fn flags_that_would_do_nothing_are_refused() {
+    let err = fails(&["analyze", "--seed", "3", "x.pbn"]);
+    assert!(
+        err.starts_with("error: the argument '--seed <SEED>' cannot be used with '[FILE.pbn]'"),
+        "{err}"
+    );
+    let err = fails(&["deal", "--seed", "1", "--format", "pbn", "--ascii"]);
+    assert_eq!(
+        err,
+        "error: --ascii changes text diagrams only; drop it, or drop --format pbn\n"
+    );
+    let lesson = "tests/lessons/counting-points.yaml";
+    let err = fails(&["build", lesson, "--pack-pbn", "--out", "no-such-out"]);
+    assert!(
+        err.starts_with("error: --pack-pbn adds a file to the pack"),
+        "{err}"
+    );
+    assert!(!root().join("no-such-out").exists());
+}
+
+/// Issue 18 part 6: a date that is no day of the calendar stops the lesson,
+/// at its line and column.
+#[test]
+fn an_impossible_date_is_an_error_at_its_place() {
+    let tmp = tempfile::tempdir().unwrap();
+    let lesson = tmp.path().join("dated.yaml");
+    std::fs::write(&lesson, "title: Dated\nboards: 1\ndate: 2026-13-45\n").unwrap();
+    let err = fails(&["check", lesson.to_str().unwrap()]);
+    assert!(err.contains("`2026-13-45` is not a date"), "{err}");
+    assert!(err.contains("dated.yaml:3:7"), "{err}");
+    assert!(
+        err.contains("expected: a calendar date written YYYY-MM-DD"),
+        "{err}"
+    );
+}
+
+/// Builds `lesson` with `--templates dir` (if given) and returns the run.
+fn build(lesson: &Path, templates: Option<&Path>, out: &Path) -> Output {
+    let mut command = minibridge();
+    command
+        .arg("build")
+        .arg(lesson)
+        .arg("--no-play")
+        .arg("--out")
+        .arg(out);
+    if let Some(dir) = templates {
+        command.arg("--templates").arg(dir);
+    }
+    command.output().expect("the binary runs")
+}
+
+/// Issue 18 part 6: a template folder that is not there, or a file in it
+/// named like no template, was passed over in silence.
+#[test]
+fn template_folders_that_would_be_ignored_are_errors() {
+    let tmp = tempfile::tempdir().unwrap();
+    let lesson = root().join("tests/lessons/counting-points.yaml");
+    let out = tmp.path().join("out");
+
+    let missing = tmp.path().join("no-such-folder");
+    let run = build(&lesson, Some(&missing), &out);
+    assert_eq!(run.status.code(), Some(2));
+    let err = stderr(&run);
+    assert!(
+        err.starts_with(&format!(
+            "error: cannot open the template folder {}: ",
+            missing.display()
+        )),
+        "{err}"
+    );
+
+    let folder = tmp.path().join("mine");
+    std::fs::create_dir(&folder).unwrap();
+    std::fs::write(folder.join(".hidden"), "an editor's file").unwrap();
+    std::fs::write(folder.join("answers.tera"), "@title ok\nok\n").unwrap();
+    std::fs::write(folder.join("answer.tera"), "misspelt\n").unwrap();
+    let run = build(&lesson, Some(&folder), &out);
+    assert_eq!(run.status.code(), Some(2));
+    assert_eq!(
+        stderr(&run),
+        format!(
+            "error: {} is not a template this program knows; a template folder holds files \
+             named worksheet.tera, answers.tera, hand-records.tera, labels.tera, \
+             curtain-cards.tera, score-sheet.tera, contents.tera\n",
+            folder.join("answer.tera").display()
+        )
+    );
+    assert!(!out.exists(), "nothing is built before the folder is right");
+
+    // The lesson's own `templates:` key, relative to the lesson file.
+    let source = std::fs::read_to_string(&lesson).unwrap();
+    let keyed = tmp.path().join("keyed.yaml");
+    std::fs::write(&keyed, format!("{source}templates: elsewhere\n")).unwrap();
+    let run = build(&keyed, None, &out);
+    assert_eq!(run.status.code(), Some(2));
+    let err = stderr(&run);
+    assert!(
+        err.contains(
+            "keyed.yaml: the lesson's `templates: elsewhere`: cannot open the template folder"
+        ),
+        "{err}"
+    );
+    assert!(!out.join("keyed").exists());
+}
