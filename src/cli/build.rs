@@ -13,7 +13,7 @@ use rayon::prelude::*;
 
 use super::pack::{self, Built, LessonBar, Row};
 use super::support;
-use crate::{lesson, render};
+use crate::{lesson, pipeline, render};
 
 #[derive(Args, Debug)]
 pub struct BuildArgs {
@@ -83,8 +83,8 @@ fn build_one(
         .to_string_lossy()
         .to_string();
     let folder = out.join(&stem);
-    let date = support::pbn_date(lesson.date.as_deref());
-    let pbn = support::pbn_bytes(&lesson.title, &date, dealt.seed, &dealt.boards);
+    let date = pipeline::pbn_date(lesson.date.as_deref());
+    let pbn = pipeline::pbn_bytes(&lesson.title, &date, dealt.seed, &dealt.boards);
     let built = prepare(lesson, path, dealt.seed, dealt.boards, date, templates)?;
     let handouts = render::render_handouts(&built.view, &built.opts, &built.templates)?;
     // Everything is computed before the first write.
@@ -100,7 +100,7 @@ fn prepare(
     lesson: &lesson::Lesson,
     path: &Path,
     seed: u64,
-    dealt: Vec<support::Dealt>,
+    dealt: Vec<pipeline::Dealt>,
     date: String,
     templates: Option<&Path>,
 ) -> anyhow::Result<Built> {
@@ -116,20 +116,7 @@ fn prepare(
         Some(dir) => render::Templates::with_folder(&dir)?,
         None => render::Templates::builtin(),
     };
-    let boards: Vec<_> = dealt
-        .iter()
-        .map(|d| (d.board, d.code.map(|c| c.to_string())))
-        .collect();
-    let plain: Vec<_> = dealt.iter().map(|d| d.board).collect();
-    let facts = render::view::facts(lesson, &plain, lesson.analysis);
-    let view = render::view::build(
-        lesson,
-        &path.display().to_string(),
-        seed,
-        &boards,
-        &facts,
-        render::CardStyle::for_lesson(lesson),
-    );
+    let view = pipeline::prepare(lesson, &path.display().to_string(), seed, &dealt).view;
     let opts = render::RenderOptions::for_lesson(lesson);
     Ok(Built {
         view,

@@ -9,8 +9,9 @@ use std::path::{Path, PathBuf};
 
 use indicatif::{MultiProgress, ProgressBar, ProgressStyle};
 
-use super::support::{self, Dealt};
+use super::support;
 use crate::export::pbn;
+use crate::pipeline::{self, Dealt};
 use crate::render::{self, LessonView, PackLesson, RenderOptions, Templates};
 
 /// A lesson that built, with what its pack pages and games are made from.
@@ -87,7 +88,7 @@ pub fn pbn_bytes(built: &[Built]) -> Vec<u8> {
         .iter()
         .map(|b| {
             let (event, mut games) =
-                support::pbn_event(&b.view.title, &b.date, b.view.seed, &b.boards);
+                pipeline::pbn_event(&b.view.title, &b.date, b.view.seed, &b.boards);
             for game in &mut games {
                 number += 1;
                 game.board.number = number;

@@ -3,13 +3,12 @@
 //! the bridge or rules types), so a teacher's template cannot depend on our
 //! internals, and all wording lives in the translation files.
 
-use rayon::prelude::*;
 use serde::Serialize;
 
 use super::i18n::Texts;
 use crate::bridge::{Board, Card, Hand, Rank, Seat, Side, Strain, Suit, Vulnerability};
 use crate::dealer::constraints::ContractKind;
-use crate::facts::{self, AnswerFacts, PlayFacts};
+use crate::facts::{AnswerFacts, PlayFacts};
 use crate::lesson::{Analysis, Lesson};
 use crate::rules::sure_tricks::ExtraSource;
 use crate::rules::{BoardAnalysis, Contract, Reason, Statement};
@@ -865,18 +864,4 @@ impl Words<'_> {
             _ => String::new(),
         }
     }
-}
-
-/// The facts each board's answer key prints: the rules' analysis under the
-/// lesson's ruleset (with its own game thresholds under `ebu`) and, when
-/// `analysis` is `Play`, double-dummy play. Boards are solved in parallel;
-/// the result is in board order.
-pub fn facts(lesson: &Lesson, boards: &[Board], analysis: Analysis) -> Vec<AnswerFacts> {
-    boards
-        .par_iter()
-        .map(|b| match analysis {
-            Analysis::Play => facts::answer_facts(b, lesson.rules),
-            Analysis::Rules => facts::rules_facts(b, lesson.rules),
-        })
-        .collect()
 }
