@@ -252,7 +252,10 @@ fn keys_for_later_issues_parse() {
     assert_eq!(l.date.as_deref(), Some("2026-11-22"));
     assert_eq!(l.note.as_deref(), Some("Two lines\nof note.\n"));
     assert_eq!(l.hands_shown, vec![Seat::North, Seat::South]);
-    assert_eq!(l.outputs, vec!["worksheet", "answers"]);
+    assert_eq!(
+        l.outputs.iter().map(|h| h.code()).collect::<Vec<_>>(),
+        vec!["worksheet", "answers"]
+    );
     assert_eq!(l.questions, vec!["hcp", "bid"]);
     assert_eq!(l.templates.as_deref(), Some("my-templates"));
     let minibridge::rules::Rules::Ebu(ebu) = l.rules else {

@@ -43,7 +43,10 @@ fn view_with(lesson: &Lesson, boards: &[Board], analysis: Analysis) -> render::L
 
 fn opts(lesson: &Lesson, outputs: &[&str]) -> RenderOptions {
     RenderOptions {
-        outputs: outputs.iter().map(|s| s.to_string()).collect(),
+        outputs: outputs
+            .iter()
+            .map(|s| minibridge::lesson::Handout::parse(s).expect("a handout"))
+            .collect(),
         ..RenderOptions::for_lesson(lesson)
     }
 }
@@ -179,11 +182,7 @@ fn every_output_renders_and_fonts_are_embedded_subsets() {
         &view,
         &opts(
             &lesson,
-            &lesson
-                .outputs
-                .iter()
-                .map(String::as_str)
-                .collect::<Vec<_>>(),
+            &lesson.outputs.iter().map(|h| h.code()).collect::<Vec<_>>(),
         ),
         &Templates::builtin(),
     )

@@ -11,6 +11,7 @@ use indicatif::{MultiProgress, ProgressBar, ProgressStyle};
 
 use super::support;
 use crate::export::pbn;
+use crate::lesson::Handout;
 use crate::pipeline::{self, Dealt};
 use crate::render::{self, LessonView, PackLesson, RenderOptions, Templates};
 
@@ -61,7 +62,7 @@ pub fn write(
         })
         .collect();
     let mut files = Vec::new();
-    for output in ["worksheet", "answers"] {
+    for output in [Handout::Worksheet, Handout::Answers] {
         if let Some(file) = render::render_pack(name, output, &lessons, contents)? {
             files.push((file.file_name, file.bytes));
         }

@@ -327,13 +327,10 @@ word_set!(
 );
 word_set!(
     OutputWord,
-    String,
+    super::Handout,
     "output",
-    "worksheet, answers, hand-records, labels, curtain-cards or score-sheets",
-    |s| super::OUTPUTS
-        .iter()
-        .find(|q| q.eq_ignore_ascii_case(s.trim()))
-        .map(|q| q.to_string())
+    super::Handout::NAMES,
+    |s| super::Handout::parse(s)
 );
 
 /// A range as written: `12-14`, `25+`, `-9`, `13`. An open top is filled in

@@ -638,7 +638,7 @@ pub(super) fn validate(
         },
         outputs: match raw.outputs {
             Some(o) => o.into_iter().map(|w| w.value.0.0).collect(),
-            None => super::OUTPUTS.iter().map(|s| s.to_string()).collect(),
+            None => super::Handout::ALL.to_vec(),
         },
         note: raw.note,
         date: raw.date,
