@@ -441,25 +441,7 @@ fn cards<S: Serializer>(cs: &[Card], s: S) -> Result<S::Ok, S::Error> {
 
 /// The same shape as the rules' `contract` key.
 fn contract<S: Serializer>(c: &Contract, s: S) -> Result<S::Ok, S::Error> {
-    #[derive(Serialize)]
-    struct Out {
-        code: String,
-        strain: &'static str,
-        tricks_needed: u8,
-        kind: Option<&'static str>,
-        text: String,
-    }
-    Out {
-        code: c.code(),
-        strain: c.strain().code(),
-        tricks_needed: c.tricks_needed(),
-        kind: c.kind().map(|k| match k {
-            ContractKind::Part => "part",
-            ContractKind::Game => "game",
-        }),
-        text: rules::contract_words(*c),
-    }
-    .serialize(s)
+    rules::ContractFacts(*c).serialize(s)
 }
 
 fn seat<S: Serializer>(seat: &Seat, s: S) -> Result<S::Ok, S::Error> {

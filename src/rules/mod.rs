@@ -28,7 +28,7 @@ mod ser;
 pub mod session;
 pub mod sure_tricks;
 
-pub use analysis::{BoardAnalysis, analyze, contract_words, render_text};
+pub use analysis::{BoardAnalysis, ContractFacts, analyze, contract_words, render_text};
 pub use contract::{
     Contract, ContractError, Outcome, TricksError, game_tricks, legal_contracts, overtrick_points,
     trick_points,
