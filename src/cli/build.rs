@@ -7,12 +7,12 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
 
-use anyhow::Context;
+use anyhow::{Context, bail};
 use clap::Args;
 use rayon::prelude::*;
 
 use super::pack::{self, Built, LessonBar, Row};
-use super::support;
+use super::{publish, support};
 use crate::{lesson, pipeline, render};
 
 #[derive(Args, Debug)]
@@ -87,11 +87,11 @@ fn build_one(
     let pbn = pipeline::pbn_bytes(&lesson.title, &date, dealt.seed, &dealt.boards);
     let built = prepare(lesson, path, dealt.seed, dealt.boards, date, templates)?;
     let handouts = render::render_handouts(&built.view, &built.opts, &built.templates)?;
-    // Everything is computed before the first write.
-    support::write_atomic(&folder.join("deals.pbn"), &pbn)?;
-    for file in &handouts {
-        support::write_atomic(&folder.join(&file.file_name), &file.bytes)?;
-    }
+    // Everything is computed before the first write, and the folder is
+    // replaced whole: the PBN and the handouts always come from one build.
+    let mut files = vec![("deals.pbn".to_string(), pbn)];
+    files.extend(handouts.into_iter().map(|f| (f.file_name, f.bytes)));
+    publish::replace_folder(&folder, &files)?;
     Ok(built)
 }
 
@@ -170,8 +170,36 @@ fn build_file(path: &Path, args: &BuildArgs, bar: &LessonBar) -> (Row, anyhow::R
     (row, result)
 }
 
+/// Lessons whose outputs would land in the same folder: two files with
+/// the same name in different folders, or one named like the pack's.
+fn collisions(files: &[PathBuf], pack: bool) -> anyhow::Result<()> {
+    let stem = |p: &PathBuf| p.file_stem().map(|s| s.to_string_lossy().to_string());
+    for (i, a) in files.iter().enumerate() {
+        if let Some(b) = files[..i].iter().find(|b| stem(b) == stem(a)) {
+            bail!(
+                "{} and {} would both write into the folder {}; rename one of them",
+                b.display(),
+                a.display(),
+                stem(a).unwrap_or_default()
+            );
+        }
+        if pack && stem(a).as_deref() == Some(pack::FOLDER) {
+            bail!(
+                "{} would write into the folder `{}`, where the course pack goes; rename the lesson file",
+                a.display(),
+                pack::FOLDER
+            );
+        }
+    }
+    Ok(())
+}
+
 pub fn run(args: BuildArgs) -> anyhow::Result<ExitCode> {
     let files = lesson_files(&args.paths)?;
+    let pack_wanted = pack::wanted(&args.paths, files.len());
+    collisions(&files, pack_wanted)?;
+    // One build at a time writes into an output folder.
+    let _lock = publish::lock(&args.out)?;
     let bar = LessonBar::new(files.len());
     // Lessons build side by side, as the boards inside each do, so that a
     // course's slowest lesson does not leave a core idle. Results (and
@@ -190,7 +218,7 @@ pub fn run(args: BuildArgs) -> anyhow::Result<ExitCode> {
         rows.push(row);
     }
     let failed = rows.iter().filter(|r| !r.ok).count();
-    if pack::wanted(&args.paths, files.len()) && !built.is_empty() {
+    if pack_wanted && !built.is_empty() {
         bar.start("the pack");
         let name = pack::name(&args.paths);
         let written = match &args.templates {

@@ -14,6 +14,7 @@ mod deal;
 mod diagram;
 mod new;
 mod pack;
+mod publish;
 mod score;
 mod solve;
 mod support;

@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 
 use indicatif::{MultiProgress, ProgressBar, ProgressStyle};
 
-use super::support;
+use super::publish;
 use crate::export::pbn;
 use crate::lesson::Handout;
 use crate::pipeline::{self, Dealt};
@@ -24,6 +24,9 @@ pub struct Built {
     pub date: String,
     pub boards: Vec<Dealt>,
 }
+
+/// The pack's folder inside the output folder.
+pub const FOLDER: &str = "pack";
 
 /// A pack is made when a folder or more than one lesson is built.
 pub fn wanted(paths: &[PathBuf], files: usize) -> bool {
@@ -70,14 +73,12 @@ pub fn write(
     if with_pbn {
         files.push(("deals.pbn".to_string(), pbn_bytes(built)));
     }
-    let folder = out.join("pack");
-    let mut written = Vec::new();
-    for (file_name, bytes) in files {
-        let path = folder.join(file_name);
-        support::write_atomic(&path, &bytes)?;
-        written.push(path);
-    }
-    Ok(written)
+    let folder = out.join(FOLDER);
+    publish::replace_folder(&folder, &files)?;
+    Ok(files
+        .into_iter()
+        .map(|(name, _)| folder.join(name))
+        .collect())
 }
 
 /// Every lesson's boards in one PBN file, board numbers running on from
