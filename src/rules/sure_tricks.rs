@@ -8,11 +8,13 @@
 //! xxx is 3 because the three small cards follow; AK opposite Qx is 2, the
 //! queen has to fall under an honour.
 //!
-//! Extra tricks are counted the way a teacher counts them, from the two
-//! holdings alone (see [`suit_sources`] and [`ruffs`] for the rules), and
-//! each suit's count is held to what [`SuitPlay`] finds the suit can give
-//! on its best split of the opponents' cards, so an answer key never
-//! promises more than the cards allow.
+//! Extra tricks are named the way a teacher names them: promotion, length,
+//! finesse ([`suit_sources`]) and, with trumps, ruffs in the hand with
+//! fewer trumps ([`ruffs`]). The single-suit analysis [`SuitPlay`] sizes
+//! a finesse and is the bound for the rest: a suit's sure tricks come on
+//! every split of the opponents' cards, and its sure plus extra tricks
+//! never pass its best split (a test checks every pair of holdings). Over
+//! the deal the extras stop at thirteen tricks.
 
 use serde::Serialize;
 
@@ -38,6 +40,7 @@ pub enum ExtraSource {
 /// One suit's possible extra tricks, with numbers for the wording.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub struct ExtraTricks {
+    /// The suit the tricks come from; for ruffs, the side suit ruffed.
     #[serde(serialize_with = "ser::suit")]
     pub suit: Suit,
     pub source: ExtraSource,
@@ -127,28 +130,34 @@ impl SureTricks {
     }
 }
 
-/// The sources in order, each cut so that together they bring no more
-/// than `budget`; sources cut to nothing are left out. (Within one suit
-/// no cut is needed: the test `every_holding_stays_within_its_bounds`
-/// checks every pair of holdings against its best split.)
-fn within(sources: Vec<ExtraTricks>, mut budget: u32) -> Vec<ExtraTricks> {
-    sources
-        .into_iter()
-        .filter_map(|mut e| {
+/// The sources cut so that together they bring no more than `budget`,
+/// the surest kept first: promotion (only tempo is needed), ruffs, length
+/// (needs a fair split), finesses (need an honour well placed). Sources
+/// cut to nothing are left out; the order of the rest is kept.
+fn within(mut sources: Vec<ExtraTricks>, mut budget: u32) -> Vec<ExtraTricks> {
+    use ExtraSource::*;
+    for source in [Promotion, Ruff, Length, Finesse] {
+        for e in sources.iter_mut().filter(|e| e.source == source) {
             e.tricks = e.tricks.min(budget);
             budget -= e.tricks;
-            (e.tricks > 0).then_some(e)
-        })
-        .collect()
+        }
+    }
+    sources.retain(|e| e.tricks > 0);
+    sources
+}
+
+/// The partnership's cards that outrank all of the opponents'.
+fn top_cards(ours: Holding) -> Holding {
+    let theirs = Holding::from_bits(!ours.bits());
+    match theirs.highest() {
+        None => ours,
+        Some(top) => Holding::from_bits(ours.bits() & !((2u16 << top.value()) - 1)),
+    }
 }
 
 /// Number of the partnership's cards that outrank all of the opponents'.
 fn top_winners(ours: Holding) -> u32 {
-    let theirs = Holding::from_bits(!ours.bits());
-    match theirs.highest() {
-        None => ours.len(),
-        Some(top) => ours.ranks().take_while(|r| *r > top).count() as u32,
-    }
+    top_cards(ours).len()
 }
 
 /// Sure tricks in one suit from two holdings.
@@ -192,7 +201,7 @@ impl Plan {
 fn plan(real: Holding, longest: u32) -> Plan {
     let theirs = Holding::FULL.bits() & !real.bits();
     let above = |r: Rank| (theirs >> (r.value() + 1)).count_ones();
-    let winners = real.ranks().take_while(|&r| above(r) == 0).count() as u32;
+    let winners = top_winners(real);
     let sure = winners.min(longest);
     let next = real.ranks().nth(winners as usize);
     let mut promotion = 0;
@@ -214,12 +223,8 @@ fn plan(real: Holding, longest: u32) -> Plan {
     }
     let opponents = 13 - real.len();
     let they_follow = opponents.div_ceil(2);
-    let used = sure
-        + if promotion > 0 {
-            knocked_out + promotion
-        } else {
-            0
-        };
+    // Rounds the sure winners and the promotion take, losers included.
+    let used = sure + knocked_out + promotion;
     let length = longest.saturating_sub(they_follow.max(used));
     Plan {
         sure,
@@ -316,19 +321,33 @@ fn suit_sources(suit: Suit, a: Holding, b: Holding, play: &SuitPlay) -> Vec<Extr
     .collect()
 }
 
+/// The short trump hand's trumps that are free to ruff with. A trump
+/// wins one trick, so the short hand keeps back those of its top trumps
+/// (cards above all of the opponents') that the sure trump tricks need
+/// because the long hand's own top trumps are too few: with A93 opposite
+/// KQ872 the ace is one of the three sure tricks, leaving two to ruff
+/// with; with AKQ opposite JT987 all three are spare.
+fn spare_trumps(short: Holding, long: Holding) -> u32 {
+    let top = top_cards(Holding::from_bits(short.bits() | long.bits())).bits();
+    let short_top = (short.bits() & top).count_ones();
+    let long_top = (long.bits() & top).count_ones();
+    let needed = suit_sure_tricks(short, long).saturating_sub(long_top);
+    short.len() - short_top.min(needed)
+}
+
 /// Ruffs in a trump contract. The hand with fewer trumps (the short
 /// trump hand) can ruff a side suit in every round after its own cards in
 /// that suit are gone, while its partner still leads that suit: when it
 /// holds `s` cards and its partner `p > s`, that is `p − s` rounds. Only
 /// the partner's losers are worth ruffing, so a suit offers at most
 /// `p` minus the tricks already counted in it (`counted`: sure plus extra).
-/// The short hand's trumps bound the ruffs of all suits together; suits
-/// where it is shortest are ruffed first. With equal trump lengths either
-/// hand can be the short one; the one with more ruffs is taken, `b`
-/// (dummy) on a tie.
-pub fn ruffs(a: Hand, b: Hand, trump: Suit, counted: impl Fn(Suit) -> u32) -> Vec<ExtraTricks> {
+/// The short hand's spare trumps ([`spare_trumps`]) bound the ruffs of
+/// all suits together; suits where it is shortest are ruffed first. With
+/// equal trump lengths either hand can be the short one; the one with
+/// more ruffs is taken, `b` (dummy) on a tie.
+fn ruffs(a: Hand, b: Hand, trump: Suit, counted: impl Fn(Suit) -> u32) -> Vec<ExtraTricks> {
     let in_hand = |short: Hand, long: Hand| {
-        let mut trumps = short.holding(trump).len();
+        let mut trumps = spare_trumps(short.holding(trump), long.holding(trump));
         let mut sides: Vec<Suit> = Suit::ALL.into_iter().filter(|&s| s != trump).collect();
         sides.sort_by_key(|&s| short.holding(s).len());
         let mut out = Vec::new();
@@ -441,39 +460,76 @@ mod tests {
         assert_eq!(suit_total("AQJT6", "5432"), 5);
     }
 
+    /// The ruffs counted, as (suit, tricks).
+    fn ruffs_of(t: &SureTricks) -> Vec<(Suit, u32)> {
+        t.extra
+            .iter()
+            .filter(|e| e.source == ExtraSource::Ruff)
+            .map(|e| (e.suit, e.tricks))
+            .collect()
+    }
+
     #[test]
     fn ruffs_in_the_short_trump_hand() {
         // Declarer five spades and four hearts to the ace, dummy three
-        // trumps and a singleton heart: three heart losers to ruff.
+        // small trumps and a singleton heart: three heart losers to ruff.
         let declarer = hand("AKQJ2.A432.A2.32");
         let dummy = hand("543.5.76543.7654");
         for (a, b) in [(declarer, dummy), (dummy, declarer)] {
             let t = SureTricks::count(a, b, Some(Suit::Spades));
-            let ruffs: Vec<_> = t
-                .extra
-                .iter()
-                .filter(|e| e.source == ExtraSource::Ruff)
-                .collect();
-            assert_eq!(ruffs.len(), 1);
-            assert_eq!((ruffs[0].suit, ruffs[0].tricks), (Suit::Hearts, 3));
+            assert_eq!(ruffs_of(&t), [(Suit::Hearts, 3)]);
             // No trumps: nothing is ruffed.
-            let nt = SureTricks::count(a, b, None);
-            assert!(nt.extra.iter().all(|e| e.source != ExtraSource::Ruff));
+            assert_eq!(ruffs_of(&SureTricks::count(a, b, None)), []);
         }
         // Two trumps in dummy bound the ruffs.
-        let dummy = hand("54.5.876543.7654");
-        let t = SureTricks::count(declarer, dummy, Some(Suit::Spades));
-        let ruffed: u32 = t
-            .extra
-            .iter()
-            .filter(|e| e.source == ExtraSource::Ruff)
-            .map(|e| e.tricks)
-            .sum();
-        assert_eq!(ruffed, 2);
+        let t = SureTricks::count(declarer, hand("54.5.876543.7654"), Some(Suit::Spades));
+        assert_eq!(ruffs_of(&t), [(Suit::Hearts, 2)]);
+        // Dummy's ace of trumps is needed as a sure trick beside
+        // declarer's king and queen: two trumps left to ruff with.
+        let t = SureTricks::count(
+            hand("KQ872.A432.A2.32"),
+            hand("A93.5.76543.7654"),
+            Some(Suit::Spades),
+        );
+        assert_eq!(ruffs_of(&t), [(Suit::Hearts, 2)]);
         // Hearts as trumps, dummy's one against declarer's four: dummy is
         // shorter only in spades, where declarer's five all win.
-        let t = SureTricks::count(declarer, hand("543.5.76543.7654"), Some(Suit::Hearts));
-        assert!(t.extra.iter().all(|e| e.source != ExtraSource::Ruff));
+        let t = SureTricks::count(declarer, dummy, Some(Suit::Hearts));
+        assert_eq!(ruffs_of(&t), []);
+    }
+
+    #[test]
+    fn spare_trumps_keep_the_needed_top_trumps() {
+        assert_eq!(spare_trumps(h("A93"), h("KQ872")), 2);
+        assert_eq!(spare_trumps(h("AKQ"), h("JT987")), 3);
+        assert_eq!(spare_trumps(h("543"), h("AKQJ2")), 3);
+        assert_eq!(spare_trumps(h(""), h("AKQJ2")), 0);
+    }
+
+    #[test]
+    fn a_deal_has_thirteen_tricks_and_the_surest_sources_keep_them() {
+        use ExtraSource::*;
+        let e = |suit, source, tricks| ExtraTricks {
+            suit,
+            source,
+            tricks,
+        };
+        let sources = vec![
+            e(Suit::Hearts, Length, 3),
+            e(Suit::Diamonds, Finesse, 2),
+            e(Suit::Clubs, Promotion, 1),
+            e(Suit::Diamonds, Ruff, 2),
+        ];
+        assert_eq!(
+            within(sources.clone(), 5),
+            [
+                e(Suit::Hearts, Length, 2),
+                e(Suit::Clubs, Promotion, 1),
+                e(Suit::Diamonds, Ruff, 2)
+            ]
+        );
+        assert_eq!(within(sources.clone(), 8), sources);
+        assert_eq!(within(sources, 0), []);
     }
 
     /// The deals of the bound test: `n` shuffles of one seed.
