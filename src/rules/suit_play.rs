@@ -499,26 +499,3 @@ mod tests {
         }
     }
 }
-#[cfg(test)]
-mod probe {
-    use super::*;
-    #[test]
-    fn probe() {
-        for (a, b) in [
-            ("Q632", "A74"),
-            ("Q96", "K43"),
-            ("AQ", "32"),
-            ("T8642", "J95"),
-        ] {
-            let t = std::time::Instant::now();
-            let p = SuitPlay::analyse(Holding::parse(a).unwrap(), Holding::parse(b).unwrap());
-            eprintln!(
-                "{a}/{b}: {:?} {} {} splits {}",
-                t.elapsed(),
-                p.fewest,
-                p.most,
-                p.splits.len()
-            );
-        }
-    }
-}
