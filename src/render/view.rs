@@ -824,6 +824,7 @@ impl Words<'_> {
                                 ExtraSource::Length => "x_length",
                                 ExtraSource::Promotion => "x_promotion",
                                 ExtraSource::Finesse => "x_finesse",
+                                ExtraSource::Ruff => "x_ruff",
                             };
                             match self.t.lookup(key) {
                                 Some(_) => self.fill(

@@ -194,6 +194,7 @@ pub fn analyze(board: &Board, rules: impl Into<Rules>) -> BoardAnalysis {
         SureFacts(SureTricks::count(
             deal.hand(seats.declarer()),
             deal.hand(seats.dummy()),
+            ruling.contract.and_then(|c| c.strain().trump()),
         ))
     });
     let score_table = match ruling.contract {

@@ -4,7 +4,8 @@
 //! Each system lives in its own module behind the [`RuleSystem`] trait and
 //! turns a board into a [`Ruling`] (who speaks, who declares, which contract
 //! and why) and a contract plus tricks into an [`Outcome`]. Around that:
-//! [`sure_tricks`] counts top winners, [`analyze`] gathers every fact an
+//! [`sure_tricks`] counts top winners and where more could come from,
+//! within the bounds [`suit_play`] finds for each suit, [`analyze`] gathers every fact an
 //! answer key states into one serialisable [`BoardAnalysis`], [`session`]
 //! keeps running totals, and [`filters`] lets lessons ask for deals by what
 //! the rules say about them.
@@ -26,6 +27,7 @@ mod points;
 mod reason;
 mod ser;
 pub mod session;
+pub mod suit_play;
 pub mod sure_tricks;
 
 pub use analysis::{BoardAnalysis, ContractFacts, analyze, contract_words, render_text};
