@@ -70,7 +70,7 @@ fn lesson_files(paths: &[PathBuf]) -> anyhow::Result<Vec<PathBuf>> {
 fn build_one(
     lesson: &lesson::Lesson,
     path: &Path,
-    out: &Path,
+    out: &publish::LazyLock,
     seed: Option<u64>,
     templates: Option<&Path>,
     bar: &LessonBar,
@@ -82,7 +82,7 @@ fn build_one(
         .context("a lesson file needs a name")?
         .to_string_lossy()
         .to_string();
-    let folder = out.join(&stem);
+    let folder = out.folder().join(&stem);
     let date = pipeline::pbn_date(lesson.date.as_deref());
     let pbn = pipeline::pbn_bytes(&lesson.title, &date, dealt.seed, &dealt.boards);
     let built = prepare(lesson, path, dealt.seed, dealt.boards, date, templates)?;
@@ -91,7 +91,7 @@ fn build_one(
     // replaced whole: the PBN and the handouts always come from one build.
     let mut files = vec![("deals.pbn".to_string(), pbn)];
     files.extend(handouts.into_iter().map(|f| (f.file_name, f.bytes)));
-    publish::replace_folder(&folder, &files)?;
+    out.replace_folder(&folder, &files)?;
     Ok(built)
 }
 
@@ -129,7 +129,12 @@ fn prepare(
 
 /// Loads and builds one lesson file: its summary row, and what its pack
 /// pages are made from (or why it failed).
-fn build_file(path: &Path, args: &BuildArgs, bar: &LessonBar) -> (Row, anyhow::Result<Built>) {
+fn build_file(
+    path: &Path,
+    args: &BuildArgs,
+    out: &publish::LazyLock,
+    bar: &LessonBar,
+) -> (Row, anyhow::Result<Built>) {
     let started = Instant::now();
     let stem = path
         .file_stem()
@@ -154,7 +159,7 @@ fn build_file(path: &Path, args: &BuildArgs, bar: &LessonBar) -> (Row, anyhow::R
             build_one(
                 &lesson,
                 path,
-                &args.out,
+                out,
                 args.seed,
                 args.templates.as_deref(),
                 bar,
@@ -199,14 +204,14 @@ pub fn run(args: BuildArgs) -> anyhow::Result<ExitCode> {
     let pack_wanted = pack::wanted(&args.paths, files.len());
     collisions(&files, pack_wanted)?;
     // One build at a time writes into an output folder.
-    let _lock = publish::lock(&args.out)?;
+    let out = publish::LazyLock::new(&args.out);
     let bar = LessonBar::new(files.len());
     // Lessons build side by side, as the boards inside each do, so that a
     // course's slowest lesson does not leave a core idle. Results (and
     // errors) come back in file order.
     let results: Vec<_> = files
         .par_iter()
-        .map(|path| build_file(path, &args, &bar))
+        .map(|path| build_file(path, &args, &out, &bar))
         .collect();
     let mut built = Vec::new();
     let mut rows = Vec::new();
@@ -225,7 +230,7 @@ pub fn run(args: BuildArgs) -> anyhow::Result<ExitCode> {
             Some(dir) => render::Templates::with_folder(dir).map_err(anyhow::Error::from),
             None => Ok(render::Templates::builtin()),
         }
-        .and_then(|contents| pack::write(&args.out, &name, &built, &contents, args.pack_pbn));
+        .and_then(|contents| pack::write(&out, &name, &built, &contents, args.pack_pbn));
         bar.finish();
         match written {
             Ok(written) => {

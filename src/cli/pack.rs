@@ -5,7 +5,7 @@
 //! across lessons and the summary table `build` ends with.
 
 use std::io::IsTerminal;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use indicatif::{MultiProgress, ProgressBar, ProgressStyle};
 
@@ -50,7 +50,7 @@ pub fn name(paths: &[PathBuf]) -> String {
 /// Renders the pack and writes it to `out/pack/`; returns the files
 /// written. Everything is rendered before the first write.
 pub fn write(
-    out: &Path,
+    out: &publish::LazyLock,
     name: &str,
     built: &[Built],
     contents: &Templates,
@@ -73,8 +73,8 @@ pub fn write(
     if with_pbn {
         files.push(("deals.pbn".to_string(), pbn_bytes(built)));
     }
-    let folder = out.join(FOLDER);
-    publish::replace_folder(&folder, &files)?;
+    let folder = out.folder().join(FOLDER);
+    out.replace_folder(&folder, &files)?;
     Ok(files
         .into_iter()
         .map(|(name, _)| folder.join(name))

@@ -9,7 +9,8 @@
 //! `mkdir`, which fails on anything already there (a planted symlink
 //! included); its files are created new inside it, so no write follows a
 //! link. One build at a time writes into an output folder: the others wait
-//! on an advisory lock (`OUT/.minibridge.lock`).
+//! on an advisory lock (`OUT/.minibridge.lock`), taken when the first
+//! folder is written, so a build that writes nothing leaves nothing.
 
 use std::fs::{self, File, OpenOptions};
 use std::io::Write;
@@ -21,13 +22,48 @@ use anyhow::{Context, bail};
 const LOCK: &str = ".minibridge.lock";
 
 /// Holds the output folder's lock until dropped.
-pub struct OutputLock {
+struct OutputLock {
     _file: File,
+}
+
+/// The output folder's lock, taken the first time a build writes into it
+/// and held until the build ends.
+pub struct LazyLock {
+    out: PathBuf,
+    held: std::sync::Mutex<Option<OutputLock>>,
+}
+
+impl LazyLock {
+    pub fn new(out: &Path) -> LazyLock {
+        LazyLock {
+            out: out.to_path_buf(),
+            held: std::sync::Mutex::new(None),
+        }
+    }
+
+    /// The output folder.
+    pub fn folder(&self) -> &Path {
+        &self.out
+    }
+
+    /// [`replace_folder`] under the lock, taking it first if need be.
+    pub fn replace_folder(&self, dir: &Path, files: &[(String, Vec<u8>)]) -> anyhow::Result<()> {
+        let mut held = self
+            .held
+            .lock()
+            .map_err(|_| anyhow::anyhow!("a build thread failed while writing"))?;
+        if held.is_none() {
+            *held = Some(lock(&self.out)?);
+        }
+        // Writes go one at a time: they are quick next to dealing and
+        // rendering, and one writer keeps the leftovers' cleanup simple.
+        replace_folder(dir, files)
+    }
 }
 
 /// Takes the lock on output folder `out` (creating the folder), waiting
 /// for another build that holds it, and saying so on stderr.
-pub fn lock(out: &Path) -> anyhow::Result<OutputLock> {
+fn lock(out: &Path) -> anyhow::Result<OutputLock> {
     fs::create_dir_all(out).with_context(|| format!("cannot create {}", out.display()))?;
     let path = out.join(LOCK);
     if fs::symlink_metadata(&path).is_ok_and(|m| !m.is_file()) {
@@ -55,7 +91,7 @@ pub fn lock(out: &Path) -> anyhow::Result<OutputLock> {
 
 /// Replaces folder `dir` with one holding exactly `files` (name, bytes),
 /// all or nothing. Call with the output folder's lock held.
-pub fn replace_folder(dir: &Path, files: &[(String, Vec<u8>)]) -> anyhow::Result<()> {
+fn replace_folder(dir: &Path, files: &[(String, Vec<u8>)]) -> anyhow::Result<()> {
     let (parent, name) = split(dir)?;
     fs::create_dir_all(&parent).with_context(|| format!("cannot create {}", parent.display()))?;
     clear_leftovers(&parent, &name);
