@@ -7,12 +7,10 @@
 //! and `minibridge analyze` print one set of numbers. The JSON keys are
 //! listed in `docs/facts.md`.
 
-mod lead;
-
 use rayon::prelude::*;
 use serde::{Serialize, Serializer};
 
-pub use lead::{LeadRule, guideline_lead, has_sequence};
+pub use crate::rules::lead::{Lead, LeadRule, SuitChoice, guideline_lead};
 
 use crate::bridge::{Board, Card, Seat, Strain, Suit};
 use crate::dealer::constraints::ContractKind;
@@ -69,8 +67,8 @@ pub struct BestLeads {
 pub struct GuidelineLead {
     #[serde(serialize_with = "card")]
     pub card: Card,
-    #[serde(serialize_with = "lead_rule")]
-    pub rule: LeadRule,
+    /// Why this card: the rule, the suit choice and the cards behind them.
+    pub rule: Lead,
     /// Declarer's tricks after this lead.
     pub tricks: u8,
     pub among_best: bool,
@@ -178,8 +176,8 @@ fn play_facts(
         tricks: fewest,
     };
     let leader = declarer.next();
-    let (lead_card, rule) =
-        guideline_lead(deal.hand(leader), strain).expect("a leader holds 13 cards");
+    let rule = guideline_lead(deal.hand(leader), strain).expect("a leader holds 13 cards");
+    let lead_card = rule.card;
     let lead_tricks = leads
         .iter()
         .find(|l| l.card == lead_card)
@@ -318,8 +316,7 @@ pub fn render_text(facts: &AnswerFacts) -> String {
     let g = &p.guideline_lead;
     let _ = writeln!(
         out,
-        "Guideline lead: {} ({}), declarer {} tricks, {}",
-        g.card,
+        "Guideline lead: {}; declarer {} tricks, {}",
         g.rule.english(),
         g.tricks,
         if g.among_best {
@@ -409,19 +406,6 @@ fn seat<S: Serializer>(seat: &Seat, s: S) -> Result<S::Ok, S::Error> {
 
 fn suits<S: Serializer>(suits: &[Suit], s: S) -> Result<S::Ok, S::Error> {
     s.collect_seq(suits.iter().map(|x| x.letter()))
-}
-
-fn lead_rule<S: Serializer>(r: &LeadRule, s: S) -> Result<S::Ok, S::Error> {
-    #[derive(Serialize)]
-    struct Out {
-        code: &'static str,
-        text: &'static str,
-    }
-    Out {
-        code: r.code(),
-        text: r.english(),
-    }
-    .serialize(s)
 }
 
 /// Per-suit counts indexed by [`Suit::index`], written spades first.
