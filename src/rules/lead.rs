@@ -5,13 +5,13 @@
 //! play record asks it which card a defender leads later in the play, when
 //! cards already played close the gaps in a holding.
 //!
-//! Card within a suit ([`lead_from`]), first rule that applies:
-//! singleton; top of a sequence at the head of the suit (against no trumps
-//! solid or broken, against a suit also two touching honours); against a
-//! suit, the ace from a suit headed by it; top of an interior sequence;
-//! top of a doubleton; fourth highest (no trumps: from four or more cards;
-//! suit: from four or more headed by an honour); low from three headed by
-//! an honour; top of nothing.
+//! Card within a suit ([`lead_from`]), first rule that applies: singleton;
+//! top of a sequence at the head of the suit (against no trumps solid or
+//! broken, against a suit also two touching cards headed by an honour);
+//! against a suit, the ace from a suit headed by it; top of an interior
+//! sequence; top of a doubleton; fourth highest (no trumps: from four or
+//! more cards; suit: from four or more headed by an honour); low from three
+//! headed by an honour; top of nothing.
 //!
 //! Suit ([`guideline_lead`]): against no trumps a suit headed by a sequence,
 //! else the longest. Against a suit: a side suit headed by a sequence, a
@@ -33,13 +33,14 @@ fn is_honour(value: u8) -> bool {
 /// The shapes of sequence a lead is taught from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum SequenceKind {
-    /// Three or more touching cards headed by two honours: K-Q-J, Q-J-10, J-10-9.
+    /// Three or more touching cards headed by an honour: K-Q-J, Q-J-10, 10-9-8.
     Solid,
-    /// Two touching honours and a card one step below the gap: K-Q-10, Q-J-9.
+    /// Two touching cards headed by an honour and a card one step below
+    /// the gap: K-Q-10, Q-J-9, 10-9-7.
     Broken,
-    /// Two touching honours and nothing that continues them (A-K, K-Q-7):
-    /// a sequence against a suit contract only, where the defence cannot
-    /// wait to set up long cards.
+    /// Two touching cards headed by an honour and nothing that continues
+    /// them (A-K, K-Q-7, 10-9-4): a sequence against a suit contract only,
+    /// where the defence cannot wait to set up long cards.
     Pair,
     /// An honour, a gap, then two touching cards headed by the ten or
     /// better: A-Q-J, K-J-10, K-10-9. The lead is the upper of the two.
@@ -109,7 +110,7 @@ fn sequence_of(cards: &[(Rank, u8)]) -> Option<Sequence> {
         h
     };
     let (first, second) = (v(0)?, v(1)?);
-    if second + 1 == first && is_honour(second) {
+    if second + 1 == first && is_honour(first) {
         let top = run(0);
         let (kind, cards_of) = if top.len() >= 3 {
             (SequenceKind::Solid, top)
@@ -137,8 +138,8 @@ fn sequence_of(cards: &[(Rank, u8)]) -> Option<Sequence> {
 pub enum LeadRule {
     /// The only card of the suit.
     Singleton,
-    /// Top of a sequence: solid, broken, two touching honours (suit
-    /// contracts) or interior.
+    /// Top of a sequence: solid, broken, a pair (suit contracts) or
+    /// interior.
     TopOfSequence(Sequence),
     /// Against a suit contract, the ace from a suit headed by it: never a
     /// low card away from an ace.
@@ -311,7 +312,7 @@ impl Lead {
         let why = match self.choice {
             SuitChoice::Sequence => "",
             SuitChoice::Longest => ", the longest suit",
-            SuitChoice::Singleton => ", hoping to ruff the suit later",
+            SuitChoice::Singleton => ", hoping for a ruff",
             SuitChoice::NoHonour => ", a suit with no honour to give away",
             SuitChoice::NotFromAce => ", the longest suit not headed by the ace",
             SuitChoice::EverySuitHasTheAce => ", as every side suit is headed by the ace",
@@ -459,6 +460,9 @@ mod tests {
             ("KQ7", Pair, "KQ"),
             ("QJ3", Pair, "QJ"),
             ("JT", Pair, "JT"),
+            ("T98", Solid, "T98"),
+            ("T974", Broken, "T97"),
+            ("T92", Pair, "T9"),
             ("AQJ", Interior, "QJ"),
             ("AQJ86", Interior, "QJ"),
             ("KJT4", Interior, "JT"),
@@ -470,7 +474,7 @@ mod tests {
             assert_eq!((got.0, got.1), (k, h(cards)), "{s}");
             assert_eq!(Some(got.2), h(cards).highest(), "{s} leads the top");
         }
-        for s in ["T98", "J98", "A", "AQ3", "KJ7", "K97", "Q9", "98765", "AQT"] {
+        for s in ["J98", "A", "AQ3", "KJ7", "K97", "Q9", "98765", "AQT", "J97"] {
             assert_eq!(kind(s), None, "{s} has no sequence");
         }
     }
