@@ -143,10 +143,16 @@ fn guideline_lead_without_a_sequence() {
         lead("K8642.Q73.J5.T92", Strain::NoTrump),
         (card("S4"), LeadRule::FourthHighest, SuitChoice::Longest)
     );
-    // Suit contract: never a trump while another suit is held.
+    // Suit contract: never a trump while another suit is held; 10-9 is a
+    // sequence there (two touching cards headed by an honour).
     let spades = Strain::Suit(Suit::Spades);
+    let (c, rule, choice) = lead("K8642.Q73.J5.T92", spades);
     assert_eq!(
-        lead("K8642.Q73.J5.T92", spades),
+        (c, rule.code(), choice),
+        (card("CT"), "top_of_sequence", SuitChoice::Sequence)
+    );
+    assert_eq!(
+        lead("K8642.Q73.J5.T82", spades),
         (card("H3"), LeadRule::LowFromHonour, SuitChoice::Longest)
     );
     // A suit without an honour before leading away from one.
