@@ -1,5 +1,6 @@
 //! The four rule systems (`ebu`, `dbv`, `ez`, `ez3`): who declares, the
-//! guideline contract, sure tricks and scoring.
+//! guideline contract, sure tricks and scoring; and the teaching's opening
+//! lead ([`lead`]), which every system shares.
 //!
 //! Each system lives in its own module behind the [`RuleSystem`] trait and
 //! turns a board into a [`Ruling`] (who speaks, who declares, which contract
@@ -23,6 +24,7 @@ pub mod ebu;
 pub mod ez;
 pub mod ez3;
 pub mod filters;
+pub mod lead;
 mod points;
 mod reason;
 mod ser;
