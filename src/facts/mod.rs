@@ -225,8 +225,9 @@ fn play_facts(
             .collect(),
         tricks: fewest,
     };
-    let rule = guideline_lead(deal.hand(seating.opening_leader()), strain)
-        .expect("a leader holds 13 cards");
+    let rule = analysis
+        .guideline_lead
+        .expect("a played board has a guideline lead");
     let lead_card = rule.card;
     let lead_tricks = leads
         .iter()
@@ -376,8 +377,8 @@ pub fn render_text(facts: &AnswerFacts) -> String {
     let g = &p.guideline_lead;
     let _ = writeln!(
         out,
-        "Guideline lead: {}; declarer {} tricks, {}",
-        g.rule.english(),
+        "After the guideline lead {}: declarer {} tricks, {}",
+        g.card,
         g.tricks,
         if g.among_best {
             "among the best"

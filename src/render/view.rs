@@ -793,12 +793,16 @@ impl Words<'_> {
                     .unwrap_or_default(),
                 Vec::new(),
             ),
-            "lead" => (
-                a.opening_leader
-                    .map(|s| self.fill("a_lead", &[("seat", self.seat(s))]))
-                    .unwrap_or_default(),
-                Vec::new(),
-            ),
+            "lead" => match (a.opening_leader, &a.guideline_lead) {
+                (Some(s), Some(l)) => (
+                    self.fill(
+                        "a_lead",
+                        &[("seat", self.seat(s)), ("card", self.card(l.card))],
+                    ),
+                    vec![l.english()],
+                ),
+                _ => (String::new(), Vec::new()),
+            },
             "sure_tricks" => match a.sure() {
                 Some(t) => (
                     self.fill("a_sure", &[("total", t.total().to_string())]),
