@@ -83,8 +83,11 @@ pub struct SureTricks {
 const TRICKS_IN_A_DEAL: u32 = 13;
 
 impl SureTricks {
+    /// The whole count, thirteen at most: with more top winners than that
+    /// (AQJ86.A9.AK7.AK3 opposite KT2.KQ76.Q42.Q76 counts 14 suit by suit)
+    /// declarer still has only thirteen cards to win tricks with.
     pub fn total(&self) -> u32 {
-        self.per_suit.iter().sum()
+        self.per_suit.iter().sum::<u32>().min(13)
     }
 
     pub fn suit(&self, suit: Suit) -> u32 {
