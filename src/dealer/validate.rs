@@ -6,8 +6,7 @@ use std::fmt;
 
 use crate::bridge::{Card, Seat, Side, Suit};
 
-use super::compiled::shape_matches;
-use super::constraints::{Constraints, FitSuit, Range, SeatOrSide};
+use super::constraints::{Constraints, FitSuit, Range, SeatOrSide, suit_patterns};
 
 /// Which constraint of a [`Constraints`] value an error is about.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -354,18 +353,7 @@ impl Constraints {
 
     fn check_shapes(&self, errors: &mut Vec<ConstraintError>) {
         for (seat, specs) in &self.shape {
-            let mut possible = false;
-            'search: for s in 0..=13u32 {
-                for h in 0..=13 - s {
-                    for d in 0..=13 - s - h {
-                        let l = [s, h, d, 13 - s - h - d];
-                        if specs.iter().any(|spec| shape_matches(spec, l)) {
-                            possible = true;
-                            break 'search;
-                        }
-                    }
-                }
-            }
+            let possible = suit_patterns().any(|l| specs.iter().any(|spec| spec.matches(l)));
             if !possible {
                 errors.push(ConstraintError::NoShape { seat: *seat });
             }

@@ -9,10 +9,8 @@ use super::raw::{Entries, RangeValue, RawConstraints, RawLabels, Word};
 use super::{
     BoardPlan, DealerRule, LabelOptions, LabelSheet, Language, Lesson, Paper, PrintOptions,
 };
-use crate::bridge::{
-    Board, Deal, Hand, Seat, ShapeClass, Side, Suit, Vulnerability, dealer_for_board,
-};
-use crate::dealer::constraints::RuleSpec;
+use crate::bridge::{Board, Deal, Hand, Seat, Side, Suit, Vulnerability, dealer_for_board};
+use crate::dealer::constraints::{RuleSpec, suit_patterns};
 use crate::dealer::{ConstraintRef, Constraints, FitSuit, Range, SeatOrSide, ShapeSpec};
 use crate::rules::ebu::Ebu;
 use crate::rules::{Rules, Ruleset};
@@ -304,9 +302,9 @@ impl Checker<'_> {
         }
         for &(at, seat, ref shapes) in &m.shape {
             let (lo, hi) = (min_len[seat.index()], max_len[seat.index()]);
-            if !some_pattern(|l| {
+            if !suit_patterns().any(|l| {
                 (0..4).all(|i| l[i] >= lo[i] && l[i] <= hi[i])
-                    && shapes.iter().any(|s| shape_allows(s, l))
+                    && shapes.iter().any(|s| s.matches(l))
             }) {
                 return Err(self.contradiction(
                     at,
@@ -711,52 +709,6 @@ fn labels(
         }
     }
     Ok(out)
-}
-
-/// Whether any split of 13 cards into four suits (S, H, D, C) passes `test`.
-fn some_pattern(test: impl Fn([u32; 4]) -> bool) -> bool {
-    (0..=13u32)
-        .any(|s| (0..=13 - s).any(|h| (0..=13 - s - h).any(|d| test([s, h, d, 13 - s - h - d]))))
-}
-
-/// Whether suit lengths `l` (S, H, D, C) have the shape `spec`.
-fn shape_allows(spec: &ShapeSpec, l: [u32; 4]) -> bool {
-    let mut sorted = l;
-    sorted.sort_unstable_by(|a, b| b.cmp(a));
-    match spec {
-        ShapeSpec::Class(class) => {
-            let found = match sorted {
-                [4, 3, 3, 3] | [4, 4, 3, 2] | [5, 3, 3, 2] => ShapeClass::Balanced,
-                [5, 4, 2, 2] | [6, 3, 2, 2] => ShapeClass::SemiBalanced,
-                _ => ShapeClass::Unbalanced,
-            };
-            found == *class
-        }
-        ShapeSpec::Lengths {
-            lengths,
-            any_order: false,
-        } => lengths
-            .iter()
-            .zip(l)
-            .all(|(want, have)| want.is_none_or(|n| u32::from(n) == have)),
-        ShapeSpec::Lengths {
-            lengths,
-            any_order: true,
-        } => {
-            // Each known length must use up a different suit.
-            let mut left: Vec<u32> = l.to_vec();
-            lengths
-                .iter()
-                .flatten()
-                .all(|&n| match left.iter().position(|&x| x == u32::from(n)) {
-                    Some(i) => {
-                        left.swap_remove(i);
-                        true
-                    }
-                    None => false,
-                })
-        }
-    }
 }
 
 /// The guideline contract of a board under the lesson's rules, for the
