@@ -58,6 +58,14 @@ fn each_class_has_its_kind() {
     assert_eq!(kind("side_contradicts_seats"), Contradiction);
     assert_eq!(kind("lengths_over_13"), Contradiction);
     assert_eq!(kind("predeal_twice"), Contradiction);
+    assert_eq!(kind("predeal_too_many"), BadDeal);
+    assert_eq!(kind("declarer_off_side"), Contradiction);
+    assert_eq!(kind("makes_false_thirteen_tricks"), Contradiction);
+    assert_eq!(kind("makes_and_lead_matters"), Contradiction);
+    assert_eq!(kind("game_short_of_tricks"), Contradiction);
+    assert_eq!(kind("fit_out_of_reach"), Contradiction);
+    assert_eq!(kind("fit_of_balanced_hands"), Contradiction);
+    assert_eq!(kind("tricks_above_13"), Contradiction);
     assert_eq!(kind("missing_title"), MissingKey);
     assert_eq!(kind("yaml_syntax"), Syntax);
 }
@@ -108,7 +116,7 @@ fn the_core_schema_example_parses_as_written() {
     );
     assert_eq!(
         b2.constraints.fit,
-        vec![(Side::NorthSouth, FitSuit::Major, Range::new(8, 26))]
+        vec![(Side::NorthSouth, FitSuit::Major, Range::new(8, 13))]
     );
     assert_eq!(b2.constraints.predeal[Seat::South.index()].len(), 6);
     // Board 3's override replaces South's range and keeps the rest.
@@ -152,7 +160,7 @@ fn defaults_follow_the_ruleset() {
 #[test]
 fn rule_constraints_slot_into_the_rule_spec() {
     let l = lesson::parse(
-        "title: R\nconstraints:\n  declarer: S\n  contract: { strain: NT, kind: game }\n  sure_tricks: { declarer: 7-9 }\n  tricks: { guideline: 9+ }\n  makes: true\n  lead_matters: true\n  allow_redeal: true\n",
+        "title: R\nconstraints:\n  declarer: S\n  contract: { strain: NT, kind: game }\n  sure_tricks: { declarer: 7-9 }\n  tricks: { guideline: 9+ }\n  makes: true\n  lead_matters: false\n  allow_redeal: true\n",
         "x.yaml",
     )
     .unwrap();
@@ -162,7 +170,7 @@ fn rule_constraints_slot_into_the_rule_spec() {
     assert_eq!(r.guideline_tricks, Some(Range::new(9, 13)));
     assert_eq!(
         (r.makes, r.lead_matters, r.allow_redeal),
-        (Some(true), Some(true), true)
+        (Some(true), Some(false), true)
     );
 }
 

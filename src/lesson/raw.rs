@@ -75,15 +75,15 @@ pub struct RawConstraints {
     pub sure_tricks: Option<RawSureTricks>,
     pub allow_redeal: Option<bool>,
     pub tricks: Option<RawTricks>,
-    pub makes: Option<bool>,
-    pub lead_matters: Option<bool>,
+    pub makes: Option<Spanned<bool>>,
+    pub lead_matters: Option<Spanned<bool>>,
 }
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct RawContract {
-    pub strain: Option<Word<StrainWord>>,
-    pub kind: Option<Word<KindWord>>,
+    pub strain: Option<Spanned<Word<StrainWord>>>,
+    pub kind: Option<Spanned<Word<KindWord>>>,
 }
 
 #[derive(Deserialize)]
