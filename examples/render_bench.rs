@@ -33,7 +33,7 @@ fn main() {
     let mut bytes = 0;
     for _ in 0..runs {
         // Rendering alone: the rules' facts, no double-dummy play.
-        let facts = render::view::facts(&lesson, &boards, Analysis::Rules);
+        let facts = minibridge::pipeline::lesson_facts(&lesson, &boards, Analysis::Rules);
         let coded: Vec<(Board, Option<String>)> =
             boards.iter().map(|b| (b.clone(), None)).collect();
         let view = render::view::build(

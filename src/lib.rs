@@ -13,6 +13,8 @@
 //! - [`facts`]: everything an answer key states, from the rules and the
 //!   solver together (double-dummy tricks, leads, best contract, play record).
 //! - [`render`] and [`export`]: PDF handouts, PBN and JSON as bytes; no I/O.
+//! - [`pipeline`]: one lesson's whole job (deal, facts, the handouts'
+//!   view, PBN) as the command and the tests both run it.
 //! - [`cli`]: the `minibridge` command, the only place that touches files,
 //!   the clock and the terminal.
 //!
@@ -25,6 +27,7 @@ mod diagnostic;
 pub mod export;
 pub mod facts;
 pub mod lesson;
+pub mod pipeline;
 pub mod render;
 pub mod rules;
 pub mod solver;

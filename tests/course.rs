@@ -3,56 +3,47 @@
 //! the solver for the lessons chosen by play), not by eye.
 
 use minibridge::bridge::{Board, Seat, Side, Strain, Suit};
-use minibridge::dealer::{self, DealOptions};
 use minibridge::lesson::{self, Analysis, Lesson};
-use minibridge::rules::{self, BoardAnalysis, Contract, Ruleset};
+use minibridge::pipeline;
+use minibridge::rules::{BoardAnalysis, Contract, Ruleset};
 use minibridge::solver;
 
 use crate::common::root;
 
-/// Deals a course lesson with its own seed, as `minibridge build` does.
+/// Deals a course lesson with its own seed through the library's one
+/// entry point, as `minibridge build` does, and analyses each board under
+/// the lesson's own rules (its `ebu` thresholds included).
 fn deal(file: &str) -> (Lesson, Vec<(Board, BoardAnalysis)>) {
     let lesson = lesson::load(&root().join("lessons").join(file)).unwrap();
     let seed = lesson.seed.expect("course lessons carry their seed");
-    let boards = lesson
-        .boards
-        .iter()
-        .map(|plan| {
-            let board = match plan.fixed {
-                Some(deal) => Board {
-                    dealer: plan.dealer,
-                    ..Board::numbered(plan.number, deal)
-                },
-                None => {
-                    let options = DealOptions {
-                        dealer: Some(plan.dealer),
-                        ..DealOptions::default()
-                    };
-                    dealer::deal_board(seed, plan.number, &plan.constraints, &options)
-                        .unwrap_or_else(|e| panic!("{file} board {}: {e}", plan.number))
-                        .board
-                }
-            };
-            let analysis = rules::analyze(&board, lesson.ruleset());
+    let dealt = pipeline::deal_lesson(&lesson, seed, &()).unwrap_or_else(|e| panic!("{file}: {e}"));
+    let boards: Vec<Board> = dealt.iter().map(|d| d.board).collect();
+    let analysed = pipeline::lesson_facts(&lesson, &boards, Analysis::Rules)
+        .into_iter()
+        .zip(boards)
+        .map(|(f, board)| {
             assert!(
-                !analysis.redeal,
+                !f.analysis.redeal,
                 "{file} board {} would be redealt",
                 board.number
             );
-            (board, analysis)
+            (board, f.analysis)
         })
         .collect();
-    (lesson, boards)
+    (lesson, analysed)
 }
 
 fn contract(a: &BoardAnalysis) -> Contract {
     a.contract().expect("a played board has a contract")
 }
 
-/// Double-dummy tricks of the declaring side in the guideline contract.
+/// Double-dummy tricks of the declaring side in the guideline contract,
+/// solved with the players in the chairs the ruling gives them.
 fn dd_tricks(board: &Board, a: &BoardAnalysis) -> u8 {
-    let declarer = a.declarer.unwrap();
-    13 - solver::tricks(&board.deal, contract(a).strain(), declarer.next())
+    let seating = a.seating.expect("a played board is seated");
+    let table = seating.table_deal(&board.deal);
+    let leader = seating.declarer_chair().next();
+    13 - solver::tricks(&table, contract(a).strain(), leader)
 }
 
 fn combined(board: &Board, side: Side, suit: Suit) -> u32 {
@@ -341,7 +332,7 @@ fn printed_sets_never_change() {
             &lesson_path,
             seed.or(lesson.seed).unwrap(),
             &boards,
-            &render::view::facts(&lesson, &plain, Analysis::Rules),
+            &minibridge::pipeline::lesson_facts(&lesson, &plain, Analysis::Rules),
             render::CardStyle::for_lesson(&lesson),
         );
         let text = render::render_layout(

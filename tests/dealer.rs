@@ -9,8 +9,8 @@
 use minibridge::bridge::{Board, Card, Deal, Hand, Seat, ShapeClass, Side, Suit};
 use minibridge::dealer::stream::Words;
 use minibridge::dealer::{
-    self, BoardFilter, ConstraintError, Constraints, DealCode, DealOptions, DealerError, FitSuit,
-    Range, Search, SeatOrSide, ShapeSpec, deal_board, estimate, shuffle,
+    self, BoardFilter, ConstraintError, ConstraintErrorKind, Constraints, DealCode, DealOptions,
+    DealerError, FitSuit, Range, Search, SeatOrSide, ShapeSpec, deal_board, estimate, shuffle,
 };
 use proptest::prelude::*;
 use rand_chacha::ChaCha20Rng;
@@ -593,8 +593,8 @@ fn contradictions_stop_the_search_before_dealing() {
     };
     assert!(matches!(
         deal_board(1, 1, &c, &DealOptions::default()),
-        Err(DealerError::Contradiction(ConstraintError::HcpOver40 {
-            total: 42,
+        Err(DealerError::Contradiction(ConstraintError {
+            kind: ConstraintErrorKind::HcpOver40 { total: 42, .. },
             ..
         }))
     ));
@@ -637,6 +637,72 @@ proptest! {
         let back: DealCode = code.to_string().parse().unwrap();
         prop_assert_eq!(back, code);
         prop_assert_eq!(back.rebuild().unwrap().deal, deal);
+    }
+
+    /// The contradiction check never rejects constraints that a real deal
+    /// meets: ranges, shapes, fits and predealt cards read off a random deal
+    /// (widened at random, each kept or dropped at random) all pass it.
+    #[test]
+    fn constraints_a_deal_meets_never_contradict(
+        seed in any::<u64>(),
+        attempt in 0u64..1000,
+        keep in proptest::collection::vec(0u8..2, 64),
+        widen in proptest::collection::vec((0u32..6, 0u32..6), 64),
+    ) {
+        let deal = shuffle(seed, 1, attempt, &no_predeal()).unwrap().unwrap();
+        let mut k = keep.iter().copied().cycle();
+        let mut w = widen.iter().copied().cycle();
+        // Tight ranges (no widening) two times in three, where bounds bite.
+        let mut around = |value: u32, top: u32| {
+            let (below, above) = w.next().unwrap();
+            let (below, above) = (below.saturating_sub(3), above.saturating_sub(3));
+            Range::new(value.saturating_sub(below), (value + above).min(top))
+        };
+        let mut c = Constraints::default();
+        for seat in Seat::ALL {
+            let hand = deal.hand(seat);
+            if k.next() == Some(0) {
+                c.hcp.push((SeatOrSide::Seat(seat), around(hand.hcp(), 37)));
+            }
+            for suit in Suit::ALL {
+                if k.next() == Some(0) {
+                    c.length.push((seat, suit, around(hand.suit_len(suit), 13)));
+                }
+            }
+            let l = hand.lengths().map(|n| Some(n as u8));
+            match k.next() {
+                Some(0) => c.shape.push((seat, vec![ShapeSpec::Class(hand.shape_class())])),
+                Some(1) => c.shape.push((seat, vec![ShapeSpec::Lengths {
+                    lengths: [l[0], None, l[2], None],
+                    any_order: false,
+                }])),
+                _ => {}
+            }
+            // Every fourth card of the hand, fixed before the shuffle.
+            if k.next() == Some(0) {
+                let top = Hand::from_cards(hand.cards().step_by(4));
+                c.predeal[seat.index()] = top;
+            }
+        }
+        for side in Side::ALL {
+            if k.next() == Some(0) {
+                c.hcp.push((SeatOrSide::Side(side), around(deal.side_hcp(side), 40)));
+            }
+            for fit in [FitSuit::Suit(Suit::Hearts), FitSuit::Major, FitSuit::Minor, FitSuit::Any] {
+                if k.next() == Some(0) {
+                    let [a, b] = side.seats();
+                    let longest = Suit::ALL
+                        .into_iter()
+                        .filter(|s| fit.covers(*s))
+                        .map(|s| deal.hand(a).suit_len(s) + deal.hand(b).suit_len(s))
+                        .max()
+                        .unwrap();
+                    c.fit.push((side, fit, around(longest, 13)));
+                }
+            }
+        }
+        prop_assert!(meets(&Board::numbered(1, deal), &c), "{c:?}");
+        prop_assert_eq!(c.validate(), vec![], "{:?} {:?}", deal, c);
     }
 
     #[test]

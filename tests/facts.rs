@@ -4,8 +4,8 @@
 
 use std::sync::OnceLock;
 
-use minibridge::bridge::{Board, Card, Deal, Hand, Holding, Seat, Strain, Suit};
-use minibridge::facts::{self, AnswerFacts, LeadRule, guideline_lead, has_sequence};
+use minibridge::bridge::{Board, Card, Deal, Hand, Rank, Seat, Strain, Suit};
+use minibridge::facts::{self, AnswerFacts, LeadRule, SuitChoice, guideline_lead};
 use minibridge::rules::{self, Contract, Ruleset};
 use minibridge::solver::Position;
 use proptest::prelude::*;
@@ -52,7 +52,9 @@ fn exercise_three_no_trumps_takes_ten_and_eleven_after_the_heart_eight() {
 fn exercise_guideline_lead_is_the_heart_queen() {
     let g = exercise().play.as_ref().unwrap().guideline_lead;
     assert_eq!(g.card, card("HQ"));
-    assert_eq!(g.rule, LeadRule::TopOfSequence);
+    assert_eq!(g.rule.card, g.card);
+    assert_eq!(g.rule.code(), "top_of_sequence");
+    assert_eq!(g.rule.english(), "♥Q, top of the sequence Q-J-10");
     assert_eq!(g.tricks, 10);
     assert!(g.among_best);
 }
@@ -125,6 +127,10 @@ fn exercise_json_keeps_the_rules_keys_and_adds_play() {
         v["play"]["guideline_lead"]["rule"]["code"],
         "top_of_sequence"
     );
+    assert_eq!(
+        v["play"]["guideline_lead"]["rule"]["sequence"]["cards"],
+        "QJT"
+    );
     assert_eq!(v["play"]["best_contract"]["contract"]["code"], "3NT");
     assert_eq!(
         v["play"]["play_record"]["tricks"].as_array().unwrap().len(),
@@ -132,52 +138,47 @@ fn exercise_json_keeps_the_rules_keys_and_adds_play() {
     );
 }
 
-fn holding(s: &str) -> Holding {
-    Holding::parse(s).unwrap()
-}
-
-#[test]
-fn sequences_solid_and_broken() {
-    for s in ["AKQ", "KQJ2", "QJT8", "JT9", "AKJ", "KQT5", "QJ9", "JT8"] {
-        assert!(has_sequence(holding(s), false), "{s}");
-    }
-    for s in ["AK", "KQ7", "AQJ", "KJT", "QT9", "T98", "J98", "AK2", "A"] {
-        assert!(!has_sequence(holding(s), false), "{s} is no sequence in NT");
-    }
-    assert!(has_sequence(holding("AK2"), true));
-    assert!(has_sequence(holding("KQ"), true));
-    assert!(!has_sequence(holding("QJ3"), true));
-}
-
 #[test]
 fn guideline_lead_without_a_sequence() {
-    let lead = |pbn: &str, strain| guideline_lead(Hand::parse_pbn(pbn).unwrap(), strain).unwrap();
+    let lead = |pbn: &str, strain| {
+        let l = guideline_lead(Hand::parse_pbn(pbn).unwrap(), strain).unwrap();
+        (l.card, l.rule, l.choice)
+    };
     // NT: fourth highest of the longest suit.
     assert_eq!(
         lead("K8642.Q73.J5.T92", Strain::NoTrump),
-        (card("S4"), LeadRule::FourthHighest)
+        (card("S4"), LeadRule::FourthHighest, SuitChoice::Longest)
     );
-    // Suit contract: never a trump while another suit is held.
+    // Suit contract: never a trump while another suit is held; 10-9 is a
+    // sequence there (two touching cards headed by an honour).
     let spades = Strain::Suit(Suit::Spades);
+    let (c, rule, choice) = lead("K8642.Q73.J5.T92", spades);
     assert_eq!(
-        lead("K8642.Q73.J5.T92", spades),
-        (card("H3"), LeadRule::LowFromHonour)
+        (c, rule.code(), choice),
+        (card("CT"), "top_of_sequence", SuitChoice::Sequence)
     );
+    assert_eq!(
+        lead("K8642.Q73.J5.T82", spades),
+        (card("H3"), LeadRule::LowFromHonour, SuitChoice::Longest)
+    );
+    // A suit without an honour before leading away from one.
     assert_eq!(
         lead("K8642.873.J5.Q92", spades),
-        (card("C2"), LeadRule::LowFromHonour)
+        (card("H8"), LeadRule::TopOfNothing, SuitChoice::NoHonour)
     );
     assert_eq!(
         lead("AQ642.873.J5.932", spades),
-        (card("H8"), LeadRule::TopOfNothing)
+        (card("H8"), LeadRule::TopOfNothing, SuitChoice::NoHonour)
     );
+    let (c, rule, choice) = lead("KQ8642.J873.5.A9", Strain::Suit(Suit::Hearts));
     assert_eq!(
-        lead("KQ8642.J873.5.A9", Strain::Suit(Suit::Hearts)),
-        (card("SK"), LeadRule::TopOfSequence)
+        (c, rule.code(), choice),
+        (card("SK"), "top_of_sequence", SuitChoice::Sequence)
     );
+    // A singleton while holding a trump, never a low spade away from the ace.
     assert_eq!(
         lead("AJ8642.Q973.5.98", Strain::Suit(Suit::Hearts)),
-        (card("S6"), LeadRule::FourthHighest)
+        (card("D5"), LeadRule::Singleton, SuitChoice::Singleton)
     );
 }
 
@@ -191,10 +192,13 @@ proptest! {
     #[test]
     fn guideline_lead_is_a_card_of_the_hand(b in random_board(), strain in any_strain(), s in 0usize..4) {
         let hand = b.deal.hand(Seat::from_index(s));
-        let (lead, _) = guideline_lead(hand, strain).unwrap();
+        let lead = guideline_lead(hand, strain).unwrap().card;
         prop_assert!(hand.contains(lead));
         if let Some(trump) = strain.trump() {
             prop_assert!(lead.suit != trump || hand.suit_len(trump) == 13);
+            if hand.holding(lead.suit).contains(Rank::ACE) {
+                prop_assert_eq!(lead.rank, Rank::ACE, "no low card away from the ace");
+            }
         }
     }
 }

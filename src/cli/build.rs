@@ -7,14 +7,14 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
 
-use anyhow::Context;
+use anyhow::{Context, bail};
 use clap::Args;
 use rayon::prelude::*;
 
 use super::output::{self, Stdout, outln};
 use super::pack::{self, Built, LessonBar, Row};
-use super::support;
-use crate::{lesson, render};
+use super::{publish, support};
+use crate::{lesson, pipeline, render};
 
 #[derive(Args, Debug)]
 pub struct BuildArgs {
@@ -72,7 +72,7 @@ fn lesson_files(paths: &[PathBuf]) -> anyhow::Result<Vec<PathBuf>> {
 fn build_one(
     lesson: &lesson::Lesson,
     path: &Path,
-    out: &Path,
+    out: &publish::LazyLock,
     seed: Option<u64>,
     templates: Option<&render::Templates>,
     bar: &LessonBar,
@@ -84,16 +84,16 @@ fn build_one(
         .context("a lesson file needs a name")?
         .to_string_lossy()
         .to_string();
-    let folder = out.join(&stem);
-    let date = support::pbn_date(lesson.date.as_deref());
-    let pbn = support::pbn_bytes(&lesson.title, &date, dealt.seed, &dealt.boards);
+    let folder = out.folder().join(&stem);
+    let date = pipeline::pbn_date(lesson.date.as_deref());
+    let pbn = pipeline::pbn_bytes(&lesson.title, &date, dealt.seed, &dealt.boards);
     let built = prepare(lesson, path, dealt.seed, dealt.boards, date, templates)?;
     let handouts = render::render_handouts(&built.view, &built.opts, &built.templates)?;
-    // Everything is computed before the first write.
-    support::write_atomic(&folder.join("deals.pbn"), &pbn)?;
-    for file in &handouts {
-        support::write_atomic(&folder.join(&file.file_name), &file.bytes)?;
-    }
+    // Everything is computed before the first write, and the folder is
+    // replaced whole: the PBN and the handouts always come from one build.
+    let mut files = vec![("deals.pbn".to_string(), pbn)];
+    files.extend(handouts.into_iter().map(|f| (f.file_name, f.bytes)));
+    out.replace_folder(&folder, &files)?;
     Ok(built)
 }
 
@@ -102,7 +102,7 @@ fn prepare(
     lesson: &lesson::Lesson,
     path: &Path,
     seed: u64,
-    dealt: Vec<support::Dealt>,
+    dealt: Vec<pipeline::Dealt>,
     date: String,
     templates: Option<&render::Templates>,
 ) -> anyhow::Result<Built> {
@@ -117,20 +117,7 @@ fn prepare(
         }
         (None, None) => render::Templates::builtin(),
     };
-    let boards: Vec<_> = dealt
-        .iter()
-        .map(|d| (d.board, d.code.map(|c| c.to_string())))
-        .collect();
-    let plain: Vec<_> = dealt.iter().map(|d| d.board).collect();
-    let facts = render::view::facts(lesson, &plain, lesson.analysis);
-    let view = render::view::build(
-        lesson,
-        &path.display().to_string(),
-        seed,
-        &boards,
-        &facts,
-        render::CardStyle::for_lesson(lesson),
-    );
+    let view = pipeline::prepare(lesson, &path.display().to_string(), seed, &dealt).view;
     let opts = render::RenderOptions::for_lesson(lesson);
     Ok(Built {
         view,
@@ -146,6 +133,7 @@ fn prepare(
 fn build_file(
     path: &Path,
     args: &BuildArgs,
+    out: &publish::LazyLock,
     templates: Option<&render::Templates>,
     bar: &LessonBar,
 ) -> (Row, anyhow::Result<Built>) {
@@ -170,7 +158,7 @@ fn build_file(
                 lesson.analysis = lesson::Analysis::Rules;
             }
             row.ruleset = lesson.ruleset().code().to_string();
-            build_one(&lesson, path, &args.out, args.seed, templates, bar)
+            build_one(&lesson, path, out, args.seed, templates, bar)
         });
     row.seconds = started.elapsed().as_secs_f64();
     if let Ok(lesson) = &result {
@@ -182,26 +170,54 @@ fn build_file(
     (row, result)
 }
 
+/// Lessons whose outputs would land in the same folder: two files with
+/// the same name in different folders, or one named like the pack's.
+fn collisions(files: &[PathBuf], pack: bool) -> anyhow::Result<()> {
+    let stem = |p: &PathBuf| p.file_stem().map(|s| s.to_string_lossy().to_string());
+    for (i, a) in files.iter().enumerate() {
+        if let Some(b) = files[..i].iter().find(|b| stem(b) == stem(a)) {
+            bail!(
+                "{} and {} would both write into the folder {}; rename one of them",
+                b.display(),
+                a.display(),
+                stem(a).unwrap_or_default()
+            );
+        }
+        if pack && stem(a).as_deref() == Some(pack::FOLDER) {
+            bail!(
+                "{} would write into the folder `{}`, where the course pack goes; rename the lesson file",
+                a.display(),
+                pack::FOLDER
+            );
+        }
+    }
+    Ok(())
+}
+
 pub fn run(args: BuildArgs) -> anyhow::Result<ExitCode> {
     let files = lesson_files(&args.paths)?;
+    let pack_wanted = pack::wanted(&args.paths, files.len());
     anyhow::ensure!(
-        !args.pack_pbn || pack::wanted(&args.paths, files.len()),
+        !args.pack_pbn || pack_wanted,
         "--pack-pbn adds a file to the pack, which only a folder or several lessons make; \
          drop it, or build more than one lesson"
     );
+    collisions(&files, pack_wanted)?;
     // Read once for every lesson and the pack: a wrong folder stops the
     // build before anything is dealt.
     let templates = match &args.templates {
         Some(dir) => Some(render::Templates::with_folder(dir)?),
         None => None,
     };
+    // One build at a time writes into an output folder.
+    let out = publish::LazyLock::new(&args.out);
     let bar = LessonBar::new(files.len());
     // Lessons build side by side, as the boards inside each do, so that a
     // course's slowest lesson does not leave a core idle. Results (and
     // errors) come back in file order.
     let results: Vec<_> = files
         .par_iter()
-        .map(|path| build_file(path, &args, templates.as_ref(), &bar))
+        .map(|path| build_file(path, &args, &out, templates.as_ref(), &bar))
         .collect();
     let mut built = Vec::new();
     let mut rows = Vec::new();
@@ -215,11 +231,11 @@ pub fn run(args: BuildArgs) -> anyhow::Result<ExitCode> {
     let failed = rows.iter().filter(|r| !r.ok).count();
     let mut pack_files = Vec::new();
     let mut pack_failed = false;
-    if pack::wanted(&args.paths, files.len()) && !built.is_empty() {
+    if pack_wanted && !built.is_empty() {
         bar.start("the pack");
         let name = pack::name(&args.paths);
         let contents = templates.unwrap_or_else(render::Templates::builtin);
-        let written = pack::write(&args.out, &name, &built, &contents, args.pack_pbn);
+        let written = pack::write(&out, &name, &built, &contents, args.pack_pbn);
         bar.finish();
         match written {
             Ok(written) => pack_files = written,
@@ -231,15 +247,15 @@ pub fn run(args: BuildArgs) -> anyhow::Result<ExitCode> {
     }
     bar.finish();
     let printed = (|| {
-        let mut out = Stdout::new();
+        let mut stdout = Stdout::new();
         for path in &pack_files {
-            outln!(out, "pack: {}", path.display())?;
+            outln!(stdout, "pack: {}", path.display())?;
         }
-        out.bytes(pack::summary(&rows).as_bytes())?;
+        stdout.bytes(pack::summary(&rows).as_bytes())?;
         if !pack_failed {
-            outln!(out, "outputs in {}", args.out.display())?;
+            outln!(stdout, "outputs in {}", args.out.display())?;
         }
-        out.finish()
+        stdout.finish()
     })();
     if failed == 0 && !pack_failed {
         return printed.map(|()| ExitCode::SUCCESS);

@@ -8,9 +8,10 @@ use clap::{Args, ValueEnum};
 
 use super::diagram::{self, Symbols};
 use super::output::Stdout;
-use super::support::{self, Dealt, Progress};
+use super::support::{self, Progress};
 use crate::dealer::{Constraints, DealCode};
 use crate::lesson::{self, BoardPlan};
+use crate::pipeline::{self, Dealt};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum Format {
@@ -80,7 +81,7 @@ pub fn run(args: DealArgs) -> anyhow::Result<ExitCode> {
         let lesson = lesson::load(path)?;
         let label = path.display().to_string();
         let dealt = support::deal_lesson(&lesson, args.seed, &label)?;
-        let date = support::pbn_date(lesson.date.as_deref());
+        let date = pipeline::pbn_date(lesson.date.as_deref());
         (lesson.title, date, dealt.seed, dealt.boards)
     } else {
         // Both are at most MAX_BOARDS, so this cannot overflow.
@@ -104,14 +105,14 @@ pub fn run(args: DealArgs) -> anyhow::Result<ExitCode> {
             })
             .collect();
         let progress = Progress::new(plans.len() as u64, "dealing");
-        let boards = support::deal_boards(&plans, seed, lesson::DEFAULT_MAX_ATTEMPTS, &progress);
+        let boards = pipeline::deal_boards(&plans, seed, lesson::DEFAULT_MAX_ATTEMPTS, &progress);
         progress.finish();
         ("minibridge deal".to_string(), String::new(), seed, boards?)
     };
 
     let bytes = match args.format {
-        Format::Pbn => support::pbn_bytes(&title, &date, seed, &boards),
-        Format::Json => support::json_bytes(seed, &boards),
+        Format::Pbn => pipeline::pbn_bytes(&title, &date, seed, &boards),
+        Format::Json => pipeline::json_bytes(seed, &boards),
         Format::Text => {
             let symbols = if args.ascii {
                 Symbols::Ascii

@@ -18,6 +18,7 @@ mod diagram;
 mod new;
 mod output;
 mod pack;
+mod publish;
 mod score;
 mod solve;
 mod support;

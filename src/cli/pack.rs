@@ -5,12 +5,14 @@
 //! across lessons and the summary table `build` ends with.
 
 use std::io::IsTerminal;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use indicatif::{MultiProgress, ProgressBar, ProgressStyle};
 
-use super::support::{self, Dealt};
+use super::publish;
 use crate::export::pbn;
+use crate::lesson::Handout;
+use crate::pipeline::{self, Dealt};
 use crate::render::{self, LessonView, PackLesson, RenderOptions, Templates};
 
 /// A lesson that built, with what its pack pages and games are made from.
@@ -22,6 +24,9 @@ pub struct Built {
     pub date: String,
     pub boards: Vec<Dealt>,
 }
+
+/// The pack's folder inside the output folder.
+pub const FOLDER: &str = "pack";
 
 /// A pack is made when a folder or more than one lesson is built.
 pub fn wanted(paths: &[PathBuf], files: usize) -> bool {
@@ -45,7 +50,7 @@ pub fn name(paths: &[PathBuf]) -> String {
 /// Renders the pack and writes it to `out/pack/`; returns the files
 /// written. Everything is rendered before the first write.
 pub fn write(
-    out: &Path,
+    out: &publish::LazyLock,
     name: &str,
     built: &[Built],
     contents: &Templates,
@@ -60,7 +65,7 @@ pub fn write(
         })
         .collect();
     let mut files = Vec::new();
-    for output in ["worksheet", "answers"] {
+    for output in [Handout::Worksheet, Handout::Answers] {
         if let Some(file) = render::render_pack(name, output, &lessons, contents)? {
             files.push((file.file_name, file.bytes));
         }
@@ -68,14 +73,12 @@ pub fn write(
     if with_pbn {
         files.push(("deals.pbn".to_string(), pbn_bytes(built)));
     }
-    let folder = out.join("pack");
-    let mut written = Vec::new();
-    for (file_name, bytes) in files {
-        let path = folder.join(file_name);
-        support::write_atomic(&path, &bytes)?;
-        written.push(path);
-    }
-    Ok(written)
+    let folder = out.folder().join(FOLDER);
+    out.replace_folder(&folder, &files)?;
+    Ok(files
+        .into_iter()
+        .map(|(name, _)| folder.join(name))
+        .collect())
 }
 
 /// Every lesson's boards in one PBN file, board numbers running on from
@@ -87,7 +90,7 @@ pub fn pbn_bytes(built: &[Built]) -> Vec<u8> {
         .iter()
         .map(|b| {
             let (event, mut games) =
-                support::pbn_event(&b.view.title, &b.date, b.view.seed, &b.boards);
+                pipeline::pbn_event(&b.view.title, &b.date, b.view.seed, &b.boards);
             for game in &mut games {
                 number += 1;
                 game.board.number = number;

@@ -1,5 +1,5 @@
 //! What the subcommands share at the program's edge: the OS seed, atomic
-//! file writes, the progress bar, and dealing every board of a lesson.
+//! file writes, the progress bar, and choosing a lesson's seed.
 
 use std::io::{IsTerminal, Write};
 use std::path::Path;
@@ -8,12 +8,9 @@ use std::time::{Duration, Instant};
 
 use anyhow::Context;
 use indicatif::{MultiProgress, ProgressBar, ProgressDrawTarget, ProgressStyle};
-use rayon::prelude::*;
 
-use crate::bridge::Board;
-use crate::dealer::{self, DealCode, DealOptions};
-use crate::export::{json, pbn};
-use crate::lesson::{BoardPlan, Lesson};
+use crate::lesson::Lesson;
+use crate::pipeline::{self, DealProgress, Dealt};
 
 /// A seed drawn from the operating system, for runs that name none. This is
 /// the only unseeded randomness in the program; the seed is then printed
@@ -131,59 +128,15 @@ impl Progress {
     }
 }
 
-/// One dealt board and how it was found.
-#[derive(Clone, Debug)]
-pub struct Dealt {
-    pub board: Board,
-    /// `None` for a deal the lesson fixed.
-    pub code: Option<DealCode>,
-    /// Shuffles tried for this board (0 for a fixed deal).
-    pub attempts: u64,
-}
+/// The bar hears the dealer's progress.
+impl DealProgress for Progress {
+    fn attempts(&self, attempts: u64) {
+        self.tick(attempts);
+    }
 
-/// Deals every board of `plans` under `seed`, boards in parallel; the result
-/// is in board order and does not depend on the number of threads.
-pub fn deal_boards(
-    plans: &[BoardPlan],
-    seed: u64,
-    max_attempts: u64,
-    progress: &Progress,
-) -> anyhow::Result<Vec<Dealt>> {
-    let hook = |n: u64| {
-        let _ = n;
-        progress.tick(dealer::PROGRESS_EVERY);
-    };
-    let results: Vec<anyhow::Result<Dealt>> = plans
-        .par_iter()
-        .map(|plan| {
-            let dealt = if let Some(deal) = plan.fixed {
-                let mut board = Board::numbered(plan.number, deal);
-                board.dealer = plan.dealer;
-                Dealt {
-                    board,
-                    code: None,
-                    attempts: 0,
-                }
-            } else {
-                let options = DealOptions {
-                    max_attempts,
-                    dealer: (plan.dealer != crate::bridge::dealer_for_board(plan.number))
-                        .then_some(plan.dealer),
-                    progress: Some(&hook),
-                    ..DealOptions::default()
-                };
-                let found = dealer::deal_board(seed, plan.number, &plan.constraints, &options)?;
-                Dealt {
-                    board: found.board,
-                    code: Some(found.code),
-                    attempts: found.attempt + 1,
-                }
-            };
-            progress.board_done();
-            Ok(dealt)
-        })
-        .collect();
-    results.into_iter().collect()
+    fn board_done(&self) {
+        Progress::board_done(self);
+    }
 }
 
 /// The deal a lesson asks for, with the seed it was dealt from.
@@ -225,55 +178,10 @@ pub fn deal_lesson_within(
         }
     };
     let progress = Progress::within(lesson.boards.len() as u64, label, multi);
-    let boards = deal_boards(&lesson.boards, seed, lesson.max_attempts, &progress);
+    let boards = pipeline::deal_lesson(lesson, seed, &progress);
     progress.finish();
     Ok(DealtLesson {
         seed,
         boards: boards?,
     })
-}
-
-/// A lesson `date:` (a checked `YYYY-MM-DD`) as PBN writes dates
-/// (`2026.11.22`), or empty.
-pub fn pbn_date(date: Option<&str>) -> String {
-    date.map(|d| d.replace('-', ".")).unwrap_or_default()
-}
-
-/// PBN for dealt boards.
-pub fn pbn_bytes(event: &str, date: &str, seed: u64, boards: &[Dealt]) -> Vec<u8> {
-    let (header, list) = pbn_event(event, date, seed, boards);
-    pbn::write(&header, &list)
-}
-
-/// A lesson's boards as one PBN event, ready to write alone or in a pack.
-pub fn pbn_event(
-    event: &str,
-    date: &str,
-    seed: u64,
-    boards: &[Dealt],
-) -> (pbn::PbnEvent, Vec<pbn::PbnBoard>) {
-    let header = pbn::PbnEvent {
-        event: event.to_string(),
-        site: String::new(),
-        date: date.to_string(),
-        generator: pbn::generator(seed),
-    };
-    let list = boards
-        .iter()
-        .map(|d| pbn::PbnBoard {
-            board: d.board,
-            deal_code: d.code.map(|c| c.to_string()),
-            hidden: None,
-        })
-        .collect();
-    (header, list)
-}
-
-/// JSON for dealt boards.
-pub fn json_bytes(seed: u64, boards: &[Dealt]) -> Vec<u8> {
-    let records: Vec<json::BoardRecord> = boards
-        .iter()
-        .map(|d| json::BoardRecord::new(&d.board, d.code.map(|c| c.to_string())))
-        .collect();
-    json::write(&pbn::generator(seed), seed, &records)
 }

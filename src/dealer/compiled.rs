@@ -6,7 +6,7 @@
 
 use crate::bridge::{Seat, ShapeClass, Side, Suit};
 
-use super::constraints::{Constraints, FitSuit, Range, SeatOrSide, ShapeSpec};
+use super::constraints::{Constraints, FitSuit, Range, SeatOrSide, ShapeSpec, suit_patterns};
 
 const ACES: u64 = 0x4000_4000_4000_4000;
 
@@ -120,54 +120,15 @@ impl Check {
     }
 }
 
-/// Whether a hand with these lengths (spades, hearts, diamonds, clubs)
-/// matches a shape.
-pub(crate) fn shape_matches(spec: &ShapeSpec, lengths: [u32; 4]) -> bool {
-    match spec {
-        ShapeSpec::Class(class) => shape_class(lengths) == *class,
-        ShapeSpec::Lengths {
-            lengths: want,
-            any_order: false,
-        } => want
-            .iter()
-            .zip(lengths)
-            .all(|(w, l)| w.is_none_or(|w| u32::from(w) == l)),
-        ShapeSpec::Lengths {
-            lengths: want,
-            any_order: true,
-        } => {
-            // Every wanted length must be found in its own suit: compare the
-            // count of each value, wanted against held.
-            (0..=13u32).all(|v| {
-                let wanted = want.iter().filter(|w| **w == Some(v as u8)).count();
-                let held = lengths.iter().filter(|l| **l == v).count();
-                wanted <= held
-            })
-        }
-    }
-}
-
-fn shape_class(lengths: [u32; 4]) -> ShapeClass {
-    let mut p = lengths;
-    p.sort_unstable_by(|a, b| b.cmp(a));
-    match p {
-        [4, 3, 3, 3] | [4, 4, 3, 2] | [5, 3, 3, 2] => ShapeClass::Balanced,
-        [5, 4, 2, 2] | [6, 3, 2, 2] => ShapeClass::SemiBalanced,
-        _ => ShapeClass::Unbalanced,
-    }
-}
-
 fn seats_of(side: Side) -> [usize; 2] {
     side.seats().map(Seat::index)
 }
 
 fn fit_suits(fit: FitSuit) -> u8 {
-    match fit {
-        FitSuit::Suit(s) => 1 << s.index(),
-        FitSuit::Major => (1 << Suit::Spades.index()) | (1 << Suit::Hearts.index()),
-        FitSuit::Minor => (1 << Suit::Diamonds.index()) | (1 << Suit::Clubs.index()),
-        FitSuit::Any => 0b1111,
-    }
+    Suit::ALL
+        .into_iter()
+        .filter(|s| fit.covers(*s))
+        .fold(0, |mask, s| mask | 1 << s.index())
 }
 
 /// A range as a lesson would write it, with `cap` the most the quantity can
@@ -203,7 +164,7 @@ fn shape_text(spec: &ShapeSpec) -> String {
     }
 }
 
-fn fit_text(fit: FitSuit) -> String {
+pub(crate) fn fit_text(fit: FitSuit) -> String {
     match fit {
         FitSuit::Suit(s) => s.letter().to_string(),
         FitSuit::Major => "major".into(),
@@ -228,12 +189,12 @@ impl Compiled {
         for (who, r) in &c.hcp {
             let (text, seats, count) = match who {
                 SeatOrSide::Seat(s) => (
-                    format!("hcp {} {}", s.letter(), range_text(*r, 37)),
+                    format!("hcp {} {}", s.letter(), range_text(*r, who.most_hcp())),
                     [s.index(), s.index()],
                     1,
                 ),
                 SeatOrSide::Side(side) => (
-                    format!("hcp {} {}", side.code(), range_text(*r, 40)),
+                    format!("hcp {} {}", side.code(), range_text(*r, who.most_hcp())),
                     seats_of(*side),
                     2,
                 ),
@@ -266,15 +227,10 @@ impl Compiled {
         }
         for (seat, specs) in &c.shape {
             let mut table = Box::new([0u64; 43]);
-            for s in 0..=13u32 {
-                for h in 0..=13 - s {
-                    for d in 0..=13 - s - h {
-                        let lengths = [s, h, d, 13 - s - h - d];
-                        if specs.iter().any(|spec| shape_matches(spec, lengths)) {
-                            let i = (s * 196 + h * 14 + d) as usize;
-                            table[i / 64] |= 1u64 << (i % 64);
-                        }
-                    }
+            for l @ [s, h, d, _] in suit_patterns() {
+                if specs.iter().any(|spec| spec.matches(l)) {
+                    let i = (s * 196 + h * 14 + d) as usize;
+                    table[i / 64] |= 1u64 << (i % 64);
                 }
             }
             let names: Vec<String> = specs.iter().map(shape_text).collect();
@@ -292,7 +248,7 @@ impl Compiled {
                     "fit {} {} {}",
                     side.code(),
                     fit_text(*fit),
-                    range_text(*r, 26)
+                    range_text(*r, 13)
                 ),
                 Check::Fit {
                     seats: seats_of(*side),
@@ -339,7 +295,7 @@ mod tests {
         let spec = ShapeSpec::Class(ShapeClass::Balanced);
         for pbn in ["AKQ2.K32.J98.T98", "AKQ2.K3.J987.T98", "AKQ2.K3.J9876.T9"] {
             let h = Hand::parse_pbn(pbn).unwrap();
-            assert_eq!(shape_matches(&spec, h.lengths()), h.is_balanced(), "{pbn}");
+            assert_eq!(spec.matches(h.lengths()), h.is_balanced(), "{pbn}");
         }
     }
 
@@ -349,18 +305,14 @@ mod tests {
             lengths: [Some(4), Some(4), None, None],
             any_order: true,
         };
-        assert!(shape_matches(&spec, [4, 1, 4, 4]));
-        assert!(!shape_matches(&spec, [4, 3, 3, 3]));
+        assert!(spec.matches([4, 1, 4, 4]));
+        assert!(!spec.matches([4, 3, 3, 3]));
         let fixed = ShapeSpec::Lengths {
             lengths: [Some(5), None, None, Some(2)],
             any_order: false,
         };
-        assert!(fixed_and(&fixed, [5, 3, 3, 2]));
-        assert!(!fixed_and(&fixed, [2, 3, 3, 5]));
-    }
-
-    fn fixed_and(spec: &ShapeSpec, l: [u32; 4]) -> bool {
-        shape_matches(spec, l)
+        assert!(fixed.matches([5, 3, 3, 2]));
+        assert!(!fixed.matches([2, 3, 3, 5]));
     }
 
     #[test]

@@ -44,6 +44,18 @@ pub enum SeatOrSide {
     Side(Side),
 }
 
+impl SeatOrSide {
+    /// The most HCP this seat (four aces, four kings, four queens and a
+    /// jack) or side (the whole pack) can hold: where an open range such as
+    /// `25+` ends.
+    pub const fn most_hcp(self) -> u32 {
+        match self {
+            SeatOrSide::Seat(_) => 37,
+            SeatOrSide::Side(_) => 40,
+        }
+    }
+}
+
 /// Which suits a fit constraint looks at.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum FitSuit {
@@ -52,6 +64,18 @@ pub enum FitSuit {
     Major,
     Minor,
     Any,
+}
+
+impl FitSuit {
+    /// Whether this fit looks at `suit`.
+    pub fn covers(self, suit: Suit) -> bool {
+        match self {
+            FitSuit::Suit(s) => s == suit,
+            FitSuit::Major => suit.is_major(),
+            FitSuit::Minor => !suit.is_major(),
+            FitSuit::Any => true,
+        }
+    }
 }
 
 /// One acceptable shape for a hand.
@@ -65,6 +89,45 @@ pub enum ShapeSpec {
         lengths: [Option<u8>; 4],
         any_order: bool,
     },
+}
+
+impl ShapeSpec {
+    /// Whether a hand with these suit lengths (spades, hearts, diamonds,
+    /// clubs) has this shape: the one shape test the dealer's bit tables and
+    /// the contradiction checks both use.
+    pub fn matches(&self, lengths: [u32; 4]) -> bool {
+        match self {
+            ShapeSpec::Class(class) => ShapeClass::of(lengths) == *class,
+            ShapeSpec::Lengths {
+                lengths: want,
+                any_order: false,
+            } => want
+                .iter()
+                .zip(lengths)
+                .all(|(w, l)| w.is_none_or(|w| u32::from(w) == l)),
+            ShapeSpec::Lengths {
+                lengths: want,
+                any_order: true,
+            } => {
+                // Every wanted length must be found in its own suit: compare
+                // the count of each value, wanted against held.
+                (0..=13u32).all(|v| {
+                    let wanted = want.iter().filter(|w| **w == Some(v as u8)).count();
+                    let held = lengths.iter().filter(|l| **l == v).count();
+                    wanted <= held
+                })
+            }
+        }
+    }
+}
+
+/// Every way 13 cards can fall into four suits, as lengths in writing order
+/// (spades, hearts, diamonds, clubs): the 560 hand patterns with suits told
+/// apart.
+pub(crate) fn suit_patterns() -> impl Iterator<Item = [u32; 4]> {
+    (0..=13u32).flat_map(|s| {
+        (0..=13 - s).flat_map(move |h| (0..=13 - s - h).map(move |d| [s, h, d, 13 - s - h - d]))
+    })
 }
 
 /// A test that needs more than card counting (the rules engine's declarer,

@@ -5,7 +5,8 @@
 //!
 //! The pieces, in pipeline order:
 //! - [`Constraints`] (plain data from the lesson) and
-//!   [`Constraints::validate`], which finds contradictions before dealing;
+//!   [`Constraints::validate_with`], the one check that finds contradictions
+//!   (with the lesson's rule and play constraints) before dealing;
 //! - [`shuffle()`]: attempt `k` of board `n` of a seed, no constraints;
 //! - [`deal_board`]: the first attempt meeting the constraints, as a
 //!   [`DealtBoard`] carrying its [`DealCode`]; cheap constraints are
@@ -36,4 +37,4 @@ pub use search::{
     DealtBoard, Estimate, FILTER_RATE_SAMPLES, PROGRESS_EVERY, Search, deal_board, estimate,
 };
 pub use shuffle::{PredealError, shuffle};
-pub use validate::{ConstraintError, ConstraintRef};
+pub use validate::{ConstraintError, ConstraintErrorKind, ConstraintRef};

@@ -7,12 +7,10 @@
 //! and `minibridge analyze` print one set of numbers. The JSON keys are
 //! listed in `docs/facts.md`.
 
-mod lead;
-
 use rayon::prelude::*;
 use serde::{Serialize, Serializer};
 
-pub use lead::{LeadRule, guideline_lead, has_sequence};
+pub use crate::rules::lead::{Lead, LeadRule, SuitChoice, guideline_lead};
 
 use crate::bridge::{Board, Card, Deal, Seat, Seating, Strain, Suit};
 use crate::dealer::constraints::ContractKind;
@@ -68,8 +66,8 @@ pub struct BestLeads {
 pub struct GuidelineLead {
     #[serde(serialize_with = "card")]
     pub card: Card,
-    #[serde(serialize_with = "lead_rule")]
-    pub rule: LeadRule,
+    /// Why this card: the rule, the suit choice and the cards behind them.
+    pub rule: Lead,
     /// Declarer's tricks after this lead.
     pub tricks: u8,
     pub among_best: bool,
@@ -227,8 +225,10 @@ fn play_facts(
             .collect(),
         tricks: fewest,
     };
-    let (lead_card, rule) = guideline_lead(deal.hand(seating.opening_leader()), strain)
-        .expect("a leader holds 13 cards");
+    let rule = analysis
+        .guideline_lead
+        .expect("a played board has a guideline lead");
+    let lead_card = rule.card;
     let lead_tricks = leads
         .iter()
         .find(|l| l.card == lead_card)
@@ -377,9 +377,8 @@ pub fn render_text(facts: &AnswerFacts) -> String {
     let g = &p.guideline_lead;
     let _ = writeln!(
         out,
-        "Guideline lead: {} ({}), declarer {} tricks, {}",
+        "After the guideline lead {}: declarer {} tricks, {}",
         g.card,
-        g.rule.english(),
         g.tricks,
         if g.among_best {
             "among the best"
@@ -441,25 +440,7 @@ fn cards<S: Serializer>(cs: &[Card], s: S) -> Result<S::Ok, S::Error> {
 
 /// The same shape as the rules' `contract` key.
 fn contract<S: Serializer>(c: &Contract, s: S) -> Result<S::Ok, S::Error> {
-    #[derive(Serialize)]
-    struct Out {
-        code: String,
-        strain: &'static str,
-        tricks_needed: u8,
-        kind: Option<&'static str>,
-        text: String,
-    }
-    Out {
-        code: c.code(),
-        strain: c.strain().code(),
-        tricks_needed: c.tricks_needed(),
-        kind: c.kind().map(|k| match k {
-            ContractKind::Part => "part",
-            ContractKind::Game => "game",
-        }),
-        text: rules::contract_words(*c),
-    }
-    .serialize(s)
+    rules::ContractFacts(*c).serialize(s)
 }
 
 fn seat<S: Serializer>(seat: &Seat, s: S) -> Result<S::Ok, S::Error> {
@@ -468,19 +449,6 @@ fn seat<S: Serializer>(seat: &Seat, s: S) -> Result<S::Ok, S::Error> {
 
 fn suits<S: Serializer>(suits: &[Suit], s: S) -> Result<S::Ok, S::Error> {
     s.collect_seq(suits.iter().map(|x| x.letter()))
-}
-
-fn lead_rule<S: Serializer>(r: &LeadRule, s: S) -> Result<S::Ok, S::Error> {
-    #[derive(Serialize)]
-    struct Out {
-        code: &'static str,
-        text: &'static str,
-    }
-    Out {
-        code: r.code(),
-        text: r.english(),
-    }
-    .serialize(s)
 }
 
 /// Per-suit counts indexed by [`Suit::index`], written spades first.

@@ -52,15 +52,51 @@ pub const DEFAULT_QUESTIONS: [&str; 9] = [
     "extra_tricks",
 ];
 
-/// The files `build` can write for a lesson; all of them by default.
-pub const OUTPUTS: [&str; 6] = [
-    "worksheet",
-    "answers",
-    "hand-records",
-    "labels",
-    "curtain-cards",
-    "score-sheets",
-];
+/// A handout `build` can write for a lesson (`outputs:`); all of them by
+/// default. Which template prints it and the file's name are the
+/// renderer's (`render::handout_files`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Handout {
+    Worksheet,
+    Answers,
+    HandRecords,
+    Labels,
+    CurtainCards,
+    ScoreSheets,
+}
+
+impl Handout {
+    pub const ALL: [Handout; 6] = [
+        Handout::Worksheet,
+        Handout::Answers,
+        Handout::HandRecords,
+        Handout::Labels,
+        Handout::CurtainCards,
+        Handout::ScoreSheets,
+    ];
+
+    /// The codes of [`Handout::ALL`] as messages list them.
+    pub const NAMES: &'static str =
+        "worksheet, answers, hand-records, labels, curtain-cards or score-sheets";
+
+    /// The name a lesson's `outputs:` uses.
+    pub const fn code(self) -> &'static str {
+        match self {
+            Handout::Worksheet => "worksheet",
+            Handout::Answers => "answers",
+            Handout::HandRecords => "hand-records",
+            Handout::Labels => "labels",
+            Handout::CurtainCards => "curtain-cards",
+            Handout::ScoreSheets => "score-sheets",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<Handout> {
+        Handout::ALL
+            .into_iter()
+            .find(|h| h.code().eq_ignore_ascii_case(s.trim()))
+    }
+}
 
 /// The most boards a lesson deals, and the highest first board number; a
 /// class never plays more, and `deal` keeps to the same limits.
@@ -262,7 +298,7 @@ pub struct Lesson {
     /// One plan per board, in board-number order.
     pub boards: Vec<BoardPlan>,
     pub questions: Vec<String>,
-    pub outputs: Vec<String>,
+    pub outputs: Vec<Handout>,
     pub note: Option<String>,
     pub date: Option<String>,
     /// A folder of templates that override the built-in ones, as written.

@@ -75,15 +75,15 @@ pub struct RawConstraints {
     pub sure_tricks: Option<RawSureTricks>,
     pub allow_redeal: Option<bool>,
     pub tricks: Option<RawTricks>,
-    pub makes: Option<bool>,
-    pub lead_matters: Option<bool>,
+    pub makes: Option<Spanned<bool>>,
+    pub lead_matters: Option<Spanned<bool>>,
 }
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct RawContract {
-    pub strain: Option<Word<StrainWord>>,
-    pub kind: Option<Word<KindWord>>,
+    pub strain: Option<Spanned<Word<StrainWord>>>,
+    pub kind: Option<Spanned<Word<KindWord>>>,
 }
 
 #[derive(Deserialize)]
@@ -327,13 +327,10 @@ word_set!(
 );
 word_set!(
     OutputWord,
-    String,
+    super::Handout,
     "output",
-    "worksheet, answers, hand-records, labels, curtain-cards or score-sheets",
-    |s| super::OUTPUTS
-        .iter()
-        .find(|q| q.eq_ignore_ascii_case(s.trim()))
-        .map(|q| q.to_string())
+    super::Handout::NAMES,
+    |s| super::Handout::parse(s)
 );
 
 /// A range as written: `12-14`, `25+`, `-9`, `13`. An open top is filled in

@@ -1,20 +1,20 @@
 //! From the raw lesson to a checked [`Lesson`]: defaults, board numbers,
-//! per-board merging of overrides, and the checks that catch constraints no
-//! deal can meet (so the dealer never searches for the impossible).
+//! per-board merging of overrides, and where each constraint was written.
+//! Whether constraints contradict each other is the dealer's check
+//! ([`Constraints::validate_with`]); this module points its errors at the
+//! file, line and column, so the dealer never searches for the impossible.
 
 use serde_saphyr::Spanned;
 
 use super::error::{LessonError, LessonErrorKind, Place, Reporter};
-use super::raw::{Entries, RangeValue, RawConstraints, RawLabels, Word};
+use super::raw::{Entries, RangeValue, RawConstraints, RawLabels};
 use super::{
     BoardPlan, DealerRule, LabelOptions, LabelSheet, Language, Lesson, MAX_BOARDS, Paper,
     PrintOptions,
 };
-use crate::bridge::{
-    Board, Deal, Hand, Seat, ShapeClass, Side, Suit, Vulnerability, dealer_for_board,
-};
+use crate::bridge::{Board, Deal, Seat, Vulnerability, dealer_for_board};
 use crate::dealer::constraints::RuleSpec;
-use crate::dealer::{ConstraintRef, Constraints, FitSuit, Range, SeatOrSide, ShapeSpec};
+use crate::dealer::{ConstraintErrorKind, ConstraintRef, Constraints, Range};
 use crate::rules::ebu::Ebu;
 use crate::rules::{Rules, Ruleset};
 use crate::solver::filters::{GuidelineContract, GuidelineFn, play_filters};
@@ -27,17 +27,14 @@ fn place<T>(s: &Spanned<T>) -> Place {
     Place::of(&s.referenced)
 }
 
-/// Constraints of one board with the position each entry came from, so a
+/// Constraints of one board with the position each was written at, so a
 /// contradiction can point at the line that caused it.
 #[derive(Clone, Default)]
 struct Merged {
-    hcp: Vec<(Place, SeatOrSide, RangeValue)>,
-    length: Vec<(Place, Seat, Suit, RangeValue)>,
-    shape: Vec<(Place, Seat, Vec<ShapeSpec>)>,
-    fit: Vec<(Place, Side, FitSuit, RangeValue)>,
-    predeal: Vec<(Place, Seat, Hand)>,
+    /// The card constraints, open ranges closed at the most each can be.
+    cards: Constraints,
     rules: RuleSpec,
-    rule_places: Vec<(Place, RangeValue, u32, &'static str)>,
+    places: Vec<(ConstraintRef, Place)>,
 }
 
 /// Replaces the entry with the same key, or appends.
@@ -49,112 +46,116 @@ fn upsert<T, K: PartialEq>(list: &mut Vec<T>, item: T, key: impl Fn(&T) -> K) {
     }
 }
 
+/// A range as written, its open top (`25+`) closed at `most`. A minimum
+/// above `most` is kept, for the dealer's check to report.
+fn close(r: RangeValue, most: u32) -> Range {
+    Range::new(r.min, r.max.unwrap_or(most).min(most))
+}
+
 impl Merged {
+    fn written(&mut self, r: ConstraintRef, at: Place) {
+        upsert(&mut self.places, (r, at), |e| e.0);
+    }
+
     /// Lays `raw` over what is already there: an entry for the same seat,
     /// side or suit replaces the earlier one; everything else is kept.
     fn apply(&mut self, raw: &RawConstraints) {
+        let cards = &mut self.cards;
+        let mut places = Vec::new();
         if let Some(Entries(entries)) = &raw.hcp {
             for (k, v) in entries {
-                upsert(&mut self.hcp, (place(k), k.value.0.0, v.value), |e| e.1);
+                let who = k.value.0.0;
+                upsert(&mut cards.hcp, (who, close(v.value, who.most_hcp())), |e| {
+                    e.0
+                });
+                places.push((ConstraintRef::Hcp(who), place(k)));
             }
         }
         if let Some(Entries(seats)) = &raw.length {
             for (seat, suits) in seats {
                 for (suit, range) in &suits.value.0 {
+                    let (seat, at) = (seat.value.0.0, place(suit));
+                    let suit = suit.value.0.0;
                     upsert(
-                        &mut self.length,
-                        (place(suit), seat.value.0.0, suit.value.0.0, range.value),
-                        |e| (e.1, e.2),
+                        &mut cards.length,
+                        (seat, suit, close(range.value, 13)),
+                        |e| (e.0, e.1),
                     );
+                    places.push((ConstraintRef::Length(seat, suit), at));
                 }
             }
         }
         if let Some(Entries(entries)) = &raw.shape {
             for (k, v) in entries {
-                upsert(
-                    &mut self.shape,
-                    (place(k), k.value.0.0, v.value.0.clone()),
-                    |e| e.1,
-                );
+                upsert(&mut cards.shape, (k.value.0.0, v.value.0.clone()), |e| e.0);
+                places.push((ConstraintRef::Shape(k.value.0.0), place(k)));
             }
         }
         if let Some(Entries(sides)) = &raw.fit {
             for (side, suits) in sides {
                 for (suit, range) in &suits.value.0 {
+                    let (side, suit_ref) = (side.value.0.0, suit.value.0.0);
                     upsert(
-                        &mut self.fit,
-                        (place(suit), side.value.0.0, suit.value.0.0, range.value),
-                        |e| (e.1, e.2),
+                        &mut cards.fit,
+                        (side, suit_ref, close(range.value, 13)),
+                        |e| (e.0, e.1),
                     );
+                    places.push((ConstraintRef::Fit(side, suit_ref), place(suit)));
                 }
             }
         }
         if let Some(Entries(entries)) = &raw.predeal {
             for (k, v) in entries {
-                upsert(&mut self.predeal, (place(v), k.value.0.0, v.value.0), |e| {
-                    e.1
-                });
+                cards.predeal[k.value.0.0.index()] = v.value.0;
+                places.push((ConstraintRef::Predeal(k.value.0.0), place(v)));
             }
         }
         let rules = &mut self.rules;
         if let Some(d) = &raw.declarer {
             rules.declarer = Some(d.value.0.0);
+            places.push((ConstraintRef::Declarer, place(d)));
         }
         if let Some(s) = &raw.declaring_side {
             rules.declaring_side = Some(s.value.0.0);
+            places.push((ConstraintRef::DeclaringSide, place(s)));
         }
         if let Some(c) = &raw.contract {
-            if let Some(Word(s)) = &c.strain {
-                rules.contract_strain = Some(s.0);
+            if let Some(s) = &c.strain {
+                rules.contract_strain = Some(s.value.0.0);
+                places.push((ConstraintRef::ContractStrain, place(s)));
             }
-            if let Some(Word(k)) = &c.kind {
-                rules.contract_kind = Some(k.0);
+            if let Some(k) = &c.kind {
+                rules.contract_kind = Some(k.value.0.0);
+                places.push((ConstraintRef::ContractKind, place(k)));
             }
         }
         if let Some(t) = &raw.sure_tricks {
-            upsert(
-                &mut self.rule_places,
-                (place(&t.declarer), t.declarer.value, 13, "sure_tricks"),
-                |e| e.3,
-            );
+            rules.sure_tricks = Some(close(t.declarer.value, 13));
+            places.push((ConstraintRef::SureTricks, place(&t.declarer)));
         }
         if let Some(t) = &raw.tricks {
-            upsert(
-                &mut self.rule_places,
-                (place(&t.guideline), t.guideline.value, 13, "tricks"),
-                |e| e.3,
-            );
+            rules.guideline_tricks = Some(close(t.guideline.value, 13));
+            places.push((ConstraintRef::GuidelineTricks, place(&t.guideline)));
         }
         if let Some(b) = raw.allow_redeal {
             rules.allow_redeal = b;
         }
-        if let Some(b) = raw.makes {
-            rules.makes = Some(b);
+        if let Some(b) = &raw.makes {
+            rules.makes = Some(b.value);
+            places.push((ConstraintRef::Makes, place(b)));
         }
-        if let Some(b) = raw.lead_matters {
-            rules.lead_matters = Some(b);
+        if let Some(b) = &raw.lead_matters {
+            rules.lead_matters = Some(b.value);
+            places.push((ConstraintRef::LeadMatters, place(b)));
+        }
+        for (r, at) in places {
+            self.written(r, at);
         }
     }
-}
 
-impl Merged {
     /// Where a constraint the dealer names was written.
     fn place_of(&self, r: ConstraintRef) -> Option<Place> {
-        match r {
-            ConstraintRef::Hcp(who) => self.hcp.iter().find(|e| e.1 == who).map(|e| e.0),
-            ConstraintRef::Length(seat, suit) => self
-                .length
-                .iter()
-                .find(|e| e.1 == seat && e.2 == suit)
-                .map(|e| e.0),
-            ConstraintRef::Shape(seat) => self.shape.iter().find(|e| e.1 == seat).map(|e| e.0),
-            ConstraintRef::Fit(side, suit) => self
-                .fit
-                .iter()
-                .find(|e| e.1 == side && e.2 == suit)
-                .map(|e| e.0),
-            ConstraintRef::Predeal(seat) => self.predeal.iter().find(|e| e.1 == seat).map(|e| e.0),
-        }
+        self.places.iter().find(|e| e.0 == r).map(|e| e.1)
     }
 }
 
@@ -167,235 +168,85 @@ struct Checker<'a> {
 }
 
 impl Checker<'_> {
-    fn contradiction(&self, at: Place, message: String, hint: &str) -> LessonError {
-        self.reporter.error(
-            LessonErrorKind::Contradiction,
-            at,
-            format!("{}{message}", self.prefix),
-            None,
-            Some(hint.to_string()),
-        )
-    }
-
-    /// Resolves an open top against the largest value possible and checks
-    /// the bottom can be reached at all.
-    fn range(&self, at: Place, r: RangeValue, cap: u32, what: &str) -> Result<Range, LessonError> {
-        let max = r.max.unwrap_or(cap).min(cap);
-        if r.min > cap {
-            return Err(self.contradiction(
-                at,
-                format!(
-                    "{what} can be at most {cap}, but this asks for at least {}",
-                    r.min
-                ),
-                "lower the minimum",
-            ));
-        }
-        Ok(Range::new(r.min, max))
-    }
-
+    /// The dealer's check decides what contradicts what; this adds the
+    /// place, pointing at the constraint written last of those it names
+    /// (the one that tipped the others over), and a hint.
     fn check(&self, m: &Merged) -> Result<(Constraints, RuleSpec), LessonError> {
-        let mut c = Constraints::default();
-
-        // Points: each seat's range, then each side against its seats, then
-        // the whole pack's 40.
-        let mut seat_range = [Range::new(0, 37); 4];
-        let mut last_hcp_place = Place::default();
-        for &(at, who, r) in &m.hcp {
-            last_hcp_place = at;
-            let range = match who {
-                SeatOrSide::Seat(_) => self.range(at, r, 37, "one hand's HCP")?,
-                SeatOrSide::Side(_) => self.range(at, r, 40, "a side's HCP")?,
-            };
-            if let SeatOrSide::Seat(s) = who {
-                seat_range[s.index()] = range;
-            }
-            c.hcp.push((who, range));
-        }
-        let mut side_min = [0u32; 2];
-        let mut side_max = [40u32; 2];
-        for (i, side) in Side::ALL.into_iter().enumerate() {
-            let [a, b] = side.seats().map(|s| seat_range[s.index()]);
-            side_min[i] = a.min + b.min;
-            side_max[i] = (a.max + b.max).min(40);
-            for &(at, who, _) in &m.hcp {
-                let Some(range) = c.hcp.iter().find(|(w, _)| *w == who).map(|x| x.1) else {
-                    continue;
-                };
-                if who != SeatOrSide::Side(side) {
-                    continue;
-                }
-                if range.max < side_min[i] || range.min > side_max[i] {
-                    return Err(self.contradiction(
-                        at,
-                        format!(
-                            "{} HCP {range} contradicts its seats: {} {} and {} {} together hold {}",
-                            side.code(),
-                            side.seats()[0],
-                            seat_range[side.seats()[0].index()],
-                            side.seats()[1],
-                            seat_range[side.seats()[1].index()],
-                            Range::new(side_min[i], side_max[i]),
-                        ),
-                        "widen the side's range or the seats' ranges so they overlap",
-                    ));
-                }
-                side_min[i] = side_min[i].max(range.min);
-                side_max[i] = side_max[i].min(range.max);
-            }
-        }
-        if side_min[0] + side_min[1] > 40 {
-            return Err(self.contradiction(
-                last_hcp_place,
-                format!(
-                    "the HCP minimums add up to {}, but the pack holds only 40",
-                    side_min[0] + side_min[1]
-                ),
-                "lower some minimums so they add up to 40 or less",
-            ));
-        }
-        if side_max[0] + side_max[1] < 40 {
-            return Err(self.contradiction(
-                last_hcp_place,
-                format!(
-                    "the HCP maximums add up to {}, but all 40 points of the pack are dealt",
-                    side_max[0] + side_max[1]
-                ),
-                "raise some maximums so they add up to 40 or more",
-            ));
-        }
-
-        // Suit lengths: per seat, per suit.
-        let mut min_len = [[0u32; 4]; 4];
-        let mut max_len = [[13u32; 4]; 4];
-        for &(at, seat, suit, r) in &m.length {
-            let range = self.range(at, r, 13, "a suit's length")?;
-            min_len[seat.index()][suit.index()] = range.min;
-            max_len[seat.index()][suit.index()] = range.max;
-            let seat_min: u32 = min_len[seat.index()].iter().sum();
-            if seat_min > 13 {
-                return Err(self.contradiction(
-                    at,
-                    format!("{seat}'s suit-length minimums add up to {seat_min} cards, over 13"),
-                    "a hand holds 13 cards; lower some minimums",
-                ));
-            }
-            let suit_min: u32 = min_len.iter().map(|s| s[suit.index()]).sum();
-            if suit_min > 13 {
-                return Err(self.contradiction(
-                    at,
-                    format!(
-                        "the four hands' minimums in {} add up to {suit_min} cards, over 13",
-                        suit.name()
-                    ),
-                    "a suit has 13 cards; lower some minimums",
-                ));
-            }
-            let seat_max: u32 = max_len[seat.index()].iter().sum();
-            if seat_max < 13 {
-                return Err(self.contradiction(
-                    at,
-                    format!("{seat}'s suit-length maximums add up to {seat_max} cards, under 13"),
-                    "a hand holds 13 cards; raise some maximums",
-                ));
-            }
-            c.length.push((seat, suit, range));
-        }
-        for &(at, seat, ref shapes) in &m.shape {
-            let (lo, hi) = (min_len[seat.index()], max_len[seat.index()]);
-            if !some_pattern(|l| {
-                (0..4).all(|i| l[i] >= lo[i] && l[i] <= hi[i])
-                    && shapes.iter().any(|s| shape_allows(s, l))
-            }) {
-                return Err(self.contradiction(
-                    at,
-                    format!("no hand of {seat} has one of these shapes and its suit lengths"),
-                    "the shape and the `length` ranges of this seat contradict each other",
-                ));
-            }
-            c.shape.push((seat, shapes.clone()));
-        }
-        for &(at, side, suit, r) in &m.fit {
-            let range = self.range(at, r, 26, "a side's combined length")?;
-            c.fit.push((side, suit, range));
-        }
-
-        // Predealt cards: at most 13 per seat, no card twice.
-        let mut owner: [Option<Seat>; 64] = [None; 64];
-        for &(at, seat, hand) in &m.predeal {
-            if hand.len() > 13 {
-                return Err(self.reporter.error(
-                    LessonErrorKind::BadDeal,
-                    at,
-                    format!(
-                        "{}{seat} is given {} predealt cards",
-                        self.prefix,
-                        hand.len()
-                    ),
-                    Some("at most 13 cards".to_string()),
-                    None,
-                ));
-            }
-            for card in hand.cards() {
-                let slot = &mut owner[card.bit() as usize];
-                if let Some(first) = *slot {
-                    return Err(self.reporter.error(
-                        LessonErrorKind::Contradiction,
-                        at,
-                        format!(
-                            "{}{card} is predealt twice, to {first} and to {seat}",
-                            self.prefix
-                        ),
-                        None,
-                        Some("each card can be predealt to one seat only".to_string()),
-                    ));
-                }
-                *slot = Some(seat);
-            }
-            c.predeal[seat.index()] |= hand;
-        }
-
-        // The dealer's own checks catch what the ones above do not (shapes
-        // no hand can have, predealt cards that break a constraint); point
-        // at the first constraint each names.
-        if let Some(err) = c.validate().into_iter().next() {
+        if let Some(err) = m.cards.validate_with(&m.rules).into_iter().next() {
             let at = err
-                .constraints()
+                .at
                 .iter()
-                .find_map(|r| m.place_of(*r))
+                .filter_map(|r| m.place_of(*r))
+                .max_by_key(|p| (p.line, p.column))
                 .unwrap_or_default();
-            return Err(self.contradiction(
+            let (kind, expected, hint) = advice(&err.kind);
+            return Err(self.reporter.error(
+                kind,
                 at,
-                err.to_string(),
-                "loosen or remove one of the constraints named",
+                format!("{}{}", self.prefix, err.kind),
+                expected,
+                Some(hint),
             ));
         }
-
-        let mut rules = m.rules.clone();
-        for &(at, r, cap, key) in &m.rule_places {
-            let range = self.range(at, r, cap, "a number of tricks")?;
-            match key {
-                "sure_tricks" => rules.sure_tricks = Some(range),
-                _ => rules.guideline_tricks = Some(range),
-            }
-        }
-        if let (Some(d), Some(s)) = (rules.declarer, rules.declaring_side) {
-            if d.side() != s {
-                return Err(self.contradiction(
-                    Place::default(),
-                    format!("declarer {d} is not on the declaring side {}", s.code()),
-                    "drop one of `declarer` and `declaring_side`, or make them agree",
-                ));
-            }
-        }
+        let mut c = m.cards.clone();
         // What the rules must say about the deal, and the redeal
         // exclusion every lesson gets unless it sets `allow_redeal`.
-        c.filters = crate::rules::filters(&rules, self.rules);
+        c.filters = crate::rules::filters(&m.rules, self.rules);
         // Play constraints: the solver tests the contract the rules point to.
         c.filters
-            .extend(play_filters(&rules, guideline_fn(self.rules)));
-        Ok((c, rules))
+            .extend(play_filters(&m.rules, guideline_fn(self.rules)));
+        Ok((c, m.rules.clone()))
     }
+}
+
+/// The lesson error kind, expected value and hint for each contradiction.
+fn advice(kind: &ConstraintErrorKind) -> (LessonErrorKind, Option<String>, String) {
+    use ConstraintErrorKind as K;
+    let hint = match kind {
+        K::PredealtTooMany { .. } => {
+            return (
+                LessonErrorKind::BadDeal,
+                Some("at most 13 cards".to_string()),
+                "remove some of this seat's predealt cards".to_string(),
+            );
+        }
+        K::PredealtTwice { .. } => "each card can be predealt to one seat only",
+        K::EmptyRange { .. } => "write the smaller number first",
+        K::AboveMaximum { .. } => "lower the minimum",
+        K::HcpOver40 { .. } => "lower some minimums so they add up to 40 or less",
+        K::HcpUnder40 { .. } => "raise some maximums so they add up to 40 or more",
+        K::SideContradictsSeats { .. } => {
+            "widen the side's range or the seats' ranges so they overlap"
+        }
+        K::PredealBreaksHcp { .. } => "predeal fewer honours to this seat or raise its maximum",
+        K::PredealBreaksLength { .. } => {
+            "predeal fewer cards of this suit to this seat or raise its maximum"
+        }
+        K::HandOver13 { .. } => "a hand holds 13 cards; lower some minimums",
+        K::HandUnder13 { .. } => "a hand holds 13 cards; raise some maximums",
+        K::SuitOver13 { .. } => "a suit has 13 cards; lower some minimums",
+        K::NoShape { bounded: true, .. } => {
+            "the shape and the `length` ranges or predealt cards of this seat contradict each other"
+        }
+        K::NoShape { bounded: false, .. } => "every shape must leave room for 13 cards",
+        K::FitOutOfReach { .. } => {
+            "widen the `fit` range, or the `length` ranges and shapes of the side's seats, so they overlap"
+        }
+        K::DeclarerOffSide { .. } => {
+            "drop one of `declarer` and `declaring_side`, or make them agree"
+        }
+        K::MakesAndLeadMatters => {
+            "drop `makes: true`: with `lead_matters: true` the best lead already beats the contract"
+        }
+        K::TricksContradictMakes { key, .. } => {
+            return (
+                LessonErrorKind::Contradiction,
+                None,
+                format!("widen `tricks: {{ guideline }}` or drop `{key}`"),
+            );
+        }
+    };
+    (LessonErrorKind::Contradiction, None, hint.to_string())
 }
 
 pub(super) fn validate(
@@ -637,7 +488,7 @@ pub(super) fn validate(
         },
         outputs: match raw.outputs {
             Some(o) => o.into_iter().map(|w| w.value.0.0).collect(),
-            None => super::OUTPUTS.iter().map(|s| s.to_string()).collect(),
+            None => super::Handout::ALL.to_vec(),
         },
         note: raw.note,
         date: raw.date.map(|d| d.0.0),
@@ -710,52 +561,6 @@ fn labels(
         }
     }
     Ok(out)
-}
-
-/// Whether any split of 13 cards into four suits (S, H, D, C) passes `test`.
-fn some_pattern(test: impl Fn([u32; 4]) -> bool) -> bool {
-    (0..=13u32)
-        .any(|s| (0..=13 - s).any(|h| (0..=13 - s - h).any(|d| test([s, h, d, 13 - s - h - d]))))
-}
-
-/// Whether suit lengths `l` (S, H, D, C) have the shape `spec`.
-fn shape_allows(spec: &ShapeSpec, l: [u32; 4]) -> bool {
-    let mut sorted = l;
-    sorted.sort_unstable_by(|a, b| b.cmp(a));
-    match spec {
-        ShapeSpec::Class(class) => {
-            let found = match sorted {
-                [4, 3, 3, 3] | [4, 4, 3, 2] | [5, 3, 3, 2] => ShapeClass::Balanced,
-                [5, 4, 2, 2] | [6, 3, 2, 2] => ShapeClass::SemiBalanced,
-                _ => ShapeClass::Unbalanced,
-            };
-            found == *class
-        }
-        ShapeSpec::Lengths {
-            lengths,
-            any_order: false,
-        } => lengths
-            .iter()
-            .zip(l)
-            .all(|(want, have)| want.is_none_or(|n| u32::from(n) == have)),
-        ShapeSpec::Lengths {
-            lengths,
-            any_order: true,
-        } => {
-            // Each known length must use up a different suit.
-            let mut left: Vec<u32> = l.to_vec();
-            lengths
-                .iter()
-                .flatten()
-                .all(|&n| match left.iter().position(|&x| x == u32::from(n)) {
-                    Some(i) => {
-                        left.swap_remove(i);
-                        true
-                    }
-                    None => false,
-                })
-        }
-    }
 }
 
 /// The guideline contract of a board under the lesson's rules, for the

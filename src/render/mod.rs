@@ -21,7 +21,7 @@ pub use crate::lesson::{LabelSheet as LabelSheetKind, Paper};
 pub use pdf::Palette;
 pub use view::{CardStyle, LessonView};
 
-use crate::lesson::Lesson;
+use crate::lesson::{Handout, Lesson};
 
 /// The built-in templates, by file name.
 const BUILTIN: [(&str, &str); 7] = [
@@ -49,15 +49,17 @@ const BUILTIN: [(&str, &str); 7] = [
     ),
 ];
 
-/// Which lesson output comes from which template and file.
-const OUTPUTS: [(&str, &str, &str); 6] = [
-    ("worksheet", "worksheet.tera", "worksheet.pdf"),
-    ("answers", "answers.tera", "answers.pdf"),
-    ("hand-records", "hand-records.tera", "hand-records.pdf"),
-    ("labels", "labels.tera", "labels.pdf"),
-    ("curtain-cards", "curtain-cards.tera", "curtain-cards.pdf"),
-    ("score-sheets", "score-sheet.tera", "score-sheet.pdf"),
-];
+/// The template that prints a handout and the file it goes to.
+pub const fn handout_files(handout: Handout) -> (&'static str, &'static str) {
+    match handout {
+        Handout::Worksheet => ("worksheet.tera", "worksheet.pdf"),
+        Handout::Answers => ("answers.tera", "answers.pdf"),
+        Handout::HandRecords => ("hand-records.tera", "hand-records.pdf"),
+        Handout::Labels => ("labels.tera", "labels.pdf"),
+        Handout::CurtainCards => ("curtain-cards.tera", "curtain-cards.pdf"),
+        Handout::ScoreSheets => ("score-sheet.tera", "score-sheet.pdf"),
+    }
+}
 
 /// A handout failed to render; every variant names the template file.
 #[derive(Debug, thiserror::Error)]
@@ -85,10 +87,8 @@ pub enum RenderError {
     UnknownTemplate { file: String, known: String },
     #[error("{file}: writing the PDF failed: {cause}")]
     Pdf { file: String, cause: String },
-    #[error(
-        "unknown output `{0}`; expected one of: worksheet, answers, hand-records, labels, curtain-cards, score-sheets"
-    )]
-    UnknownOutput(String),
+    #[error("the course pack has no {0}; it gathers worksheets and answer keys")]
+    NotInPack(&'static str),
 }
 
 /// The templates in use: the built-in ones, each replaceable by a file of
@@ -214,8 +214,8 @@ fn template_error(origin: &str, e: &tera::Error) -> RenderError {
 pub struct RenderOptions {
     pub paper: Paper,
     pub palette: Palette,
-    /// Output keys (`worksheet`, `answers`, … as in a lesson's `outputs:`).
-    pub outputs: Vec<String>,
+    /// The handouts to print (a lesson's `outputs:`).
+    pub outputs: Vec<Handout>,
     /// Boards per page of the hand records: 4 or 6.
     pub records_per_page: u32,
     /// Worksheet boards per page: 1 or 2.
@@ -235,7 +235,7 @@ impl Default for RenderOptions {
         RenderOptions {
             paper: Paper::A4,
             palette: Palette::TwoColour,
-            outputs: OUTPUTS.iter().map(|o| o.0.to_string()).collect(),
+            outputs: Handout::ALL.to_vec(),
             records_per_page: 4,
             worksheet_per_page: 1,
             hcp_in_diagram: false,
@@ -268,8 +268,8 @@ impl RenderOptions {
     }
 
     /// The paper one output is printed on: labels go on their sheet's.
-    fn paper_for(&self, output: &str) -> Paper {
-        if output == "labels" {
+    fn paper_for(&self, output: Option<Handout>) -> Paper {
+        if output == Some(Handout::Labels) {
             self.label_sheet.paper()
         } else {
             self.paper
@@ -339,7 +339,9 @@ pub fn render_layout(
 ) -> Result<String, RenderError> {
     let tera = templates.engine(template)?;
     let mut ctx = tera::Context::from_serialize(view).map_err(|e| template_error(template, &e))?;
-    let output = OUTPUTS.iter().find(|o| o.1 == template).map_or("", |o| o.0);
+    let output = Handout::ALL
+        .into_iter()
+        .find(|&h| handout_files(h).0 == template);
     ctx.insert("paper", opts.paper_for(output).code());
     ctx.insert("records_per_page", &opts.records_per_page.clamp(4, 6));
     ctx.insert("worksheet_per_page", &opts.worksheet_per_page.clamp(1, 2));
@@ -360,19 +362,17 @@ pub fn render_handouts(
     templates: &Templates,
 ) -> Result<Vec<Output>, RenderError> {
     let mut out = Vec::new();
-    for key in &opts.outputs {
-        let (_, template, file_name) = OUTPUTS
-            .iter()
-            .find(|o| o.0 == key)
-            .ok_or_else(|| RenderError::UnknownOutput(key.clone()))?;
+    for &handout in &opts.outputs {
+        let (template, file_name) = handout_files(handout);
         let text = render_layout(view, opts, templates, template)?;
-        let doc = parse_output(&text, &templates.sources[*template].0)?;
-        let bytes = pdf::render(&doc, opts.paper_for(key), opts.palette, text.as_bytes()).map_err(
-            |cause| RenderError::Pdf {
+        let doc = parse_output(&text, &templates.sources[template].0)?;
+        let paper = opts.paper_for(Some(handout));
+        let bytes = pdf::render(&doc, paper, opts.palette, text.as_bytes()).map_err(|cause| {
+            RenderError::Pdf {
                 file: file_name.to_string(),
                 cause,
-            },
-        )?;
+            }
+        })?;
         out.push(Output {
             file_name: file_name.to_string(),
             bytes,
@@ -434,29 +434,22 @@ struct ContentsView {
 /// supplies `contents.tera`.
 pub fn render_pack(
     title: &str,
-    output: &str,
+    output: Handout,
     lessons: &[PackLesson],
     contents: &Templates,
 ) -> Result<Option<Output>, RenderError> {
     let (name_key, pack_file) = match output {
-        "worksheet" => ("pack_worksheets", "worksheets.pdf"),
-        "answers" => ("pack_answers", "answers.pdf"),
-        other => return Err(RenderError::UnknownOutput(other.to_string())),
+        Handout::Worksheet => ("pack_worksheets", "worksheets.pdf"),
+        Handout::Answers => ("pack_answers", "answers.pdf"),
+        other => return Err(RenderError::NotInPack(other.code())),
     };
-    let template = OUTPUTS
-        .iter()
-        .find(|o| o.0 == output)
-        .map(|o| o.1)
-        .ok_or_else(|| RenderError::UnknownOutput(output.to_string()))?;
+    let (template, _) = handout_files(output);
     let pdf_error = |cause| RenderError::Pdf {
         file: pack_file.to_string(),
         cause,
     };
     let mut parts = Vec::new();
-    for lesson in lessons
-        .iter()
-        .filter(|l| l.opts.outputs.iter().any(|o| o == output))
-    {
+    for lesson in lessons.iter().filter(|l| l.opts.outputs.contains(&output)) {
         let text = render_layout(lesson.view, lesson.opts, lesson.templates, template)?;
         let doc = parse_output(&text, &lesson.templates.sources[template].0)?;
         let pages = pdf::page_count(&doc, lesson.opts.paper).map_err(pdf_error)?;

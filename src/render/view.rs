@@ -3,13 +3,12 @@
 //! the bridge or rules types), so a teacher's template cannot depend on our
 //! internals, and all wording lives in the translation files.
 
-use rayon::prelude::*;
 use serde::Serialize;
 
 use super::i18n::Texts;
 use crate::bridge::{Board, Card, Hand, Rank, Seat, Side, Strain, Suit, Vulnerability};
 use crate::dealer::constraints::ContractKind;
-use crate::facts::{self, AnswerFacts, PlayFacts};
+use crate::facts::{AnswerFacts, PlayFacts};
 use crate::lesson::{Analysis, Lesson};
 use crate::rules::sure_tricks::ExtraSource;
 use crate::rules::{BoardAnalysis, Contract, Reason, Statement};
@@ -794,12 +793,16 @@ impl Words<'_> {
                     .unwrap_or_default(),
                 Vec::new(),
             ),
-            "lead" => (
-                a.opening_leader
-                    .map(|s| self.fill("a_lead", &[("seat", self.seat(s))]))
-                    .unwrap_or_default(),
-                Vec::new(),
-            ),
+            "lead" => match (a.opening_leader, &a.guideline_lead) {
+                (Some(s), Some(l)) => (
+                    self.fill(
+                        "a_lead",
+                        &[("seat", self.seat(s)), ("card", self.card(l.card))],
+                    ),
+                    vec![l.english()],
+                ),
+                _ => (String::new(), Vec::new()),
+            },
             "sure_tricks" => match a.sure() {
                 Some(t) => (
                     self.fill("a_sure", &[("total", t.total().to_string())]),
@@ -825,6 +828,7 @@ impl Words<'_> {
                                 ExtraSource::Length => "x_length",
                                 ExtraSource::Promotion => "x_promotion",
                                 ExtraSource::Finesse => "x_finesse",
+                                ExtraSource::Ruff => "x_ruff",
                             };
                             match self.t.lookup(key) {
                                 Some(_) => self.fill(
@@ -865,18 +869,4 @@ impl Words<'_> {
             _ => String::new(),
         }
     }
-}
-
-/// The facts each board's answer key prints: the rules' analysis under the
-/// lesson's ruleset (with its own game thresholds under `ebu`) and, when
-/// `analysis` is `Play`, double-dummy play. Boards are solved in parallel;
-/// the result is in board order.
-pub fn facts(lesson: &Lesson, boards: &[Board], analysis: Analysis) -> Vec<AnswerFacts> {
-    boards
-        .par_iter()
-        .map(|b| match analysis {
-            Analysis::Play => facts::answer_facts(b, lesson.rules),
-            Analysis::Rules => facts::rules_facts(b, lesson.rules),
-        })
-        .collect()
 }

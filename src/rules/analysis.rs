@@ -7,6 +7,7 @@ use std::fmt::Write as _;
 
 use serde::{Serialize, Serializer};
 
+use super::lead::Lead;
 use super::sure_tricks::{ExtraTricks, SureTricks};
 use super::{
     Announcement, Auction, Contract, Outcome, Reason, ReasonText, Redeal, Rules, Ruleset, Ruling,
@@ -111,6 +112,24 @@ impl Serialize for SureFacts {
     }
 }
 
+/// `{"card": "SK", "code", "text", …}` (the rule's keys beside the card), or `null`.
+fn guideline_lead<S: Serializer>(lead: &Option<Lead>, s: S) -> Result<S::Ok, S::Error> {
+    #[derive(Serialize)]
+    struct Out<'a> {
+        card: String,
+        #[serde(flatten)]
+        rule: &'a Lead,
+    }
+    match lead {
+        Some(l) => Out {
+            card: l.card.to_string(),
+            rule: l,
+        }
+        .serialize(s),
+        None => s.serialize_none(),
+    }
+}
+
 fn unmoved(seating: &Option<Seating>) -> bool {
     !seating.is_some_and(|s| s.is_moved())
 }
@@ -163,6 +182,10 @@ pub struct BoardAnalysis {
     )]
     pub seating: Option<Seating>,
     pub contract: Option<ContractFacts>,
+    /// The card the opening leader is taught to lead against the contract
+    /// (`docs/leads.md`), from the leader's hand alone: known without play.
+    #[serde(serialize_with = "guideline_lead")]
+    pub guideline_lead: Option<Lead>,
     pub reasons: Vec<ReasonText>,
     /// One sentence: the contract and its main reasons.
     pub advice: Option<String>,
@@ -194,6 +217,7 @@ pub fn analyze(board: &Board, rules: impl Into<Rules>) -> BoardAnalysis {
         SureFacts(SureTricks::count(
             deal.hand(seats.declarer()),
             deal.hand(seats.dummy()),
+            ruling.contract.and_then(|c| c.strain().trump()),
         ))
     });
     let score_table = match ruling.contract {
@@ -202,6 +226,12 @@ pub fn analyze(board: &Board, rules: impl Into<Rules>) -> BoardAnalysis {
     };
     let advice = ruling.contract.map(|c| advice(&ruling, c, board));
     let seats = ruling.seating;
+    let lead = match (seats, ruling.contract) {
+        (Some(s), Some(c)) => {
+            super::lead::guideline_lead(deal.hand(s.opening_leader()), c.strain())
+        }
+        _ => None,
+    };
     BoardAnalysis {
         board: board.number,
         ruleset: system.ruleset(),
@@ -227,6 +257,7 @@ pub fn analyze(board: &Board, rules: impl Into<Rules>) -> BoardAnalysis {
         opening_leader: seats.map(|s| s.opening_leader()),
         seating: seats,
         contract: ruling.contract.map(ContractFacts),
+        guideline_lead: lead,
         reasons: ruling.reasons.into_iter().map(ReasonText::from).collect(),
         advice,
         sure_tricks: sure,
@@ -382,6 +413,9 @@ pub fn render_text(a: &BoardAnalysis) -> String {
     }
     if let Some(c) = a.contract() {
         let _ = writeln!(out, "Contract: {}", contract_words(c));
+    }
+    if let (Some(l), Some(leader)) = (&a.guideline_lead, a.opening_leader) {
+        let _ = writeln!(out, "Guideline lead by {}: {}", leader.name(), l.english());
     }
     if let Some(advice) = &a.advice {
         let _ = writeln!(out, "Advice: {advice}");

@@ -432,11 +432,38 @@ pub fn score(contract: Contract, tricks: u8) -> Outcome {
     }
 }
 
-/// The ruling once an auction is bid: reasons from the winning bid.
-pub(crate) fn winning_reasons(
-    auction: &Auction,
-    dummy_seen: bool,
-) -> Option<(Seat, Bid, Vec<Reason>)> {
+/// The ruling of an EZ auction among `players` (in bidding order), with
+/// `dummy` face up when there is one (`ez3`); `seat` places the winner
+/// and the others for the play.
+pub(crate) fn auction_ruling(
+    board: &Board,
+    players: Vec<Seat>,
+    dummy: Option<Seat>,
+    seat: fn(Seat) -> Seating,
+) -> Ruling {
+    let first = players[0];
+    let auction = Bidder { board, dummy }.auction(players);
+    let Some((winner, bid, reasons)) = winning_reasons(&auction, dummy.is_some()) else {
+        let mut r = Ruling::redealt(first, Redeal::AllPass);
+        r.auction = Some(auction);
+        return r;
+    };
+    Ruling {
+        first_to_speak: first,
+        announcements: Vec::new(),
+        auction: Some(auction),
+        redeal: None,
+        seating: Some(seat(winner)),
+        contract: Some(Contract::Tricks {
+            tricks: bid.tricks,
+            strain: bid.strain,
+        }),
+        reasons,
+    }
+}
+
+/// The winning bid and the reasons it gives.
+fn winning_reasons(auction: &Auction, dummy_seen: bool) -> Option<(Seat, Bid, Vec<Reason>)> {
     let (seat, bid) = auction.last_bid()?;
     let mut reasons = vec![Reason::WinningBid {
         seat,
@@ -467,26 +494,8 @@ impl RuleSystem for Ez {
     }
 
     fn rule(&self, board: &Board) -> Ruling {
-        let first = board.dealer;
-        let bidder = Bidder { board, dummy: None };
-        let auction = bidder.auction(first.clockwise_from().to_vec());
-        let Some((winner, bid, reasons)) = winning_reasons(&auction, false) else {
-            let mut r = Ruling::redealt(first, Redeal::AllPass);
-            r.auction = Some(auction);
-            return r;
-        };
-        Ruling {
-            first_to_speak: first,
-            announcements: Vec::new(),
-            auction: Some(auction),
-            redeal: None,
-            seating: Some(Seating::at_table(winner)),
-            contract: Some(Contract::Tricks {
-                tricks: bid.tricks,
-                strain: bid.strain,
-            }),
-            reasons,
-        }
+        let players = board.dealer.clockwise_from().to_vec();
+        auction_ruling(board, players, None, Seating::at_table)
     }
 
     fn score(&self, contract: Contract, tricks: u8) -> Outcome {

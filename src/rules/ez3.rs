@@ -12,8 +12,8 @@
 //! the opening lead comes from the West chair after the seat change, that
 //! is from the original South player when West won the auction.
 
-use super::ez::{Bidder, winning_reasons};
-use super::{Contract, Outcome, Redeal, RuleSystem, Ruleset, Ruling};
+use super::ez::auction_ruling;
+use super::{Contract, Outcome, RuleSystem, Ruleset, Ruling};
 use crate::bridge::{Board, Seat, Seating};
 
 /// The `ez3` system.
@@ -45,30 +45,7 @@ impl RuleSystem for Ez3 {
     }
 
     fn rule(&self, board: &Board) -> Ruling {
-        let players = bidders(board.dealer);
-        let first = players[0];
-        let bidder = Bidder {
-            board,
-            dummy: Some(DUMMY),
-        };
-        let auction = bidder.auction(players);
-        let Some((winner, bid, reasons)) = winning_reasons(&auction, true) else {
-            let mut r = Ruling::redealt(first, Redeal::AllPass);
-            r.auction = Some(auction);
-            return r;
-        };
-        Ruling {
-            first_to_speak: first,
-            announcements: Vec::new(),
-            auction: Some(auction),
-            redeal: None,
-            seating: Some(seating(winner)),
-            contract: Some(Contract::Tricks {
-                tricks: bid.tricks,
-                strain: bid.strain,
-            }),
-            reasons,
-        }
+        auction_ruling(board, bidders(board.dealer), Some(DUMMY), seating)
     }
 
     fn score(&self, contract: Contract, tricks: u8) -> Outcome {

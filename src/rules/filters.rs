@@ -189,11 +189,11 @@ impl BoardFilter for RulesFilter {
             let Some(seats) = ruling.seating else {
                 return false;
             };
-            let sure = SureTricks::count(
+            let sure = SureTricks::total_of(
                 board.deal.hand(seats.declarer()),
                 board.deal.hand(seats.dummy()),
             );
-            if !range.contains(sure.total()) {
+            if !range.contains(sure) {
                 return false;
             }
         }

@@ -1,10 +1,12 @@
 //! The four rule systems (`ebu`, `dbv`, `ez`, `ez3`): who declares, the
-//! guideline contract, sure tricks and scoring.
+//! guideline contract, sure tricks and scoring; and the teaching's opening
+//! lead ([`lead`]), which every system shares.
 //!
 //! Each system lives in its own module behind the [`RuleSystem`] trait and
 //! turns a board into a [`Ruling`] (who speaks, who declares, which contract
 //! and why) and a contract plus tricks into an [`Outcome`]. Around that:
-//! [`sure_tricks`] counts top winners, [`analyze`] gathers every fact an
+//! [`sure_tricks`] counts top winners and where more could come from,
+//! within the bounds [`suit_play`] finds for each suit, [`analyze`] gathers every fact an
 //! answer key states into one serialisable [`BoardAnalysis`], [`session`]
 //! keeps running totals, and [`filters`] lets lessons ask for deals by what
 //! the rules say about them.
@@ -22,13 +24,15 @@ pub mod ebu;
 pub mod ez;
 pub mod ez3;
 pub mod filters;
+pub mod lead;
 mod points;
 mod reason;
 mod ser;
 pub mod session;
+pub mod suit_play;
 pub mod sure_tricks;
 
-pub use analysis::{BoardAnalysis, analyze, contract_words, render_text};
+pub use analysis::{BoardAnalysis, ContractFacts, analyze, contract_words, render_text};
 pub use contract::{
     Contract, ContractError, Outcome, TricksError, game_tricks, legal_contracts, overtrick_points,
     trick_points,

@@ -2,11 +2,13 @@
 //! the choice among equally good cards made the way a teacher would show
 //! it. The tie-breaks are listed in `docs/solver.md`; in short: declarer
 //! draws trumps and wins cheaply, defenders lead top of a sequence (else
-//! fourth highest against no trumps), second hand plays low, third hand
+//! fourth highest against no trumps) as `rules::lead` defines them, with
+//! cards already played closing gaps; second hand plays low, third hand
 //! plays high, and an honour is covered by an honour. Each card is tested
 //! with one yes/no search against the count the play must keep.
 
 use crate::bridge::{Card, Deal, Hand, Rank, Seat, Strain};
+use crate::rules::lead::{LeadRule, lead_from};
 
 use super::{Position, best_cards};
 
@@ -163,41 +165,32 @@ fn lead_choice(position: &Position, declaring: bool, candidates: &[Card]) -> Opt
             .min_by_key(|c| (std::cmp::Reverse(hand.holding(c.suit).len()), c.rank))
             .copied();
     }
-    // Defenders: top of a sequence of honours (touching, counting cards
-    // already played as gaps closed), highest first.
-    let top_of_sequence = |c: &Card| {
-        c.rank >= Rank::TEN && {
-            let below = hand.holding(c.suit).ranks().find(|r| *r < c.rank);
-            below.is_some_and(|b| {
-                !outstanding
-                    .holding(c.suit)
-                    .ranks()
-                    .any(|r| r > b && r < c.rank)
-            }) && !hand.holding(c.suit).ranks().any(|r| {
-                r > c.rank
-                    && !outstanding
-                        .holding(c.suit)
-                        .ranks()
-                        .any(|o| o > c.rank && o < r)
-            })
-        }
+    // Defenders: the card the lead rules pick from its suit, the cards
+    // already played closing gaps. Top of a sequence first (highest first);
+    // against no trumps, otherwise the fourth highest of the longest suit.
+    let played = !(outstanding | hand);
+    let taught = |c: &Card| {
+        lead_from(
+            hand.holding(c.suit),
+            played.holding(c.suit),
+            position.strain(),
+        )
+        .and_then(|(rank, rule)| (rank == c.rank).then_some(rule))
     };
     if let Some(c) = candidates
         .iter()
-        .filter(|c| top_of_sequence(c))
+        .filter(|c| taught(c).is_some_and(|r| r.sequence().is_some()))
         .max_by_key(|c| c.rank)
     {
         return Some(*c);
     }
-    if trump.is_none() {
-        // Fourth highest of the longest suit.
-        let fourth = candidates.iter().filter(|c| {
-            let ranks: Vec<Rank> = hand.holding(c.suit).ranks().collect();
-            ranks.len() >= 4 && ranks[3] == c.rank
-        });
-        if let Some(c) = fourth.max_by_key(|c| hand.holding(c.suit).len()) {
-            return Some(*c);
-        }
+    if trump.is_none()
+        && let Some(c) = candidates
+            .iter()
+            .filter(|c| taught(c) == Some(LeadRule::FourthHighest))
+            .max_by_key(|c| hand.holding(c.suit).len())
+    {
+        return Some(*c);
     }
     candidates
         .iter()

@@ -1,0 +1,177 @@
+//! One lesson's whole job, as the command and the tests both run it: deal
+//! every board from the seed, work out the facts its answer key states, and
+//! lay out the handouts' view and the PBN. No I/O here: choosing a seed
+//! from the operating system, reading template folders, showing progress
+//! and writing files stay at the command's edge (`cli`).
+
+use rayon::prelude::*;
+
+use crate::bridge::Board;
+use crate::dealer::{self, DealCode, DealOptions, DealerError};
+use crate::export::{json, pbn};
+use crate::facts::{self, AnswerFacts};
+use crate::lesson::{Analysis, BoardPlan, Lesson};
+use crate::render::{self, LessonView};
+
+/// Hears how a deal is going, for a progress bar. Called from the worker
+/// threads, so it must be shareable.
+pub trait DealProgress: Sync {
+    /// `attempts` more shuffles were tried for some board.
+    fn attempts(&self, attempts: u64);
+    /// One more board was found.
+    fn board_done(&self);
+}
+
+/// Nobody is listening.
+impl DealProgress for () {
+    fn attempts(&self, _: u64) {}
+    fn board_done(&self) {}
+}
+
+/// One dealt board and how it was found.
+#[derive(Clone, Debug)]
+pub struct Dealt {
+    pub board: Board,
+    /// `None` for a deal the lesson fixed.
+    pub code: Option<DealCode>,
+    /// Shuffles tried for this board (0 for a fixed deal).
+    pub attempts: u64,
+}
+
+/// Deals every board of `plans` under `seed`, boards in parallel; the result
+/// is in board order and does not depend on the number of threads.
+pub fn deal_boards(
+    plans: &[BoardPlan],
+    seed: u64,
+    max_attempts: u64,
+    progress: &dyn DealProgress,
+) -> Result<Vec<Dealt>, DealerError> {
+    let hook = |_: u64| progress.attempts(dealer::PROGRESS_EVERY);
+    plans
+        .par_iter()
+        .map(|plan| {
+            let dealt = match plan.fixed {
+                Some(deal) => Dealt {
+                    board: Board {
+                        dealer: plan.dealer,
+                        ..Board::numbered(plan.number, deal)
+                    },
+                    code: None,
+                    attempts: 0,
+                },
+                None => {
+                    let options = DealOptions {
+                        max_attempts,
+                        dealer: (plan.dealer != crate::bridge::dealer_for_board(plan.number))
+                            .then_some(plan.dealer),
+                        progress: Some(&hook),
+                        ..DealOptions::default()
+                    };
+                    let found = dealer::deal_board(seed, plan.number, &plan.constraints, &options)?;
+                    Dealt {
+                        board: found.board,
+                        code: Some(found.code),
+                        attempts: found.attempt + 1,
+                    }
+                }
+            };
+            progress.board_done();
+            Ok(dealt)
+        })
+        .collect()
+}
+
+/// Deals `lesson` from `seed` (the caller has chosen it: the command line,
+/// the lesson's own, or one drawn and printed).
+pub fn deal_lesson(
+    lesson: &Lesson,
+    seed: u64,
+    progress: &dyn DealProgress,
+) -> Result<Vec<Dealt>, DealerError> {
+    deal_boards(&lesson.boards, seed, lesson.max_attempts, progress)
+}
+
+/// What every board's answer key states under the lesson's rules (with its
+/// own `ebu` thresholds); double-dummy play only when `analysis` is `Play`.
+/// Boards are solved in parallel; the result is in board order.
+pub fn lesson_facts(lesson: &Lesson, boards: &[Board], analysis: Analysis) -> Vec<AnswerFacts> {
+    boards
+        .par_iter()
+        .map(|b| match analysis {
+            Analysis::Play => facts::answer_facts(b, lesson.rules),
+            Analysis::Rules => facts::rules_facts(b, lesson.rules),
+        })
+        .collect()
+}
+
+/// A dealt lesson ready to print: the facts and the view the templates
+/// fill in.
+pub struct Prepared {
+    pub facts: Vec<AnswerFacts>,
+    pub view: LessonView,
+}
+
+/// The facts and the handouts' view of a dealt lesson. `lesson_file` is
+/// the name the rebuild command on the teacher's pages shows.
+pub fn prepare(lesson: &Lesson, lesson_file: &str, seed: u64, dealt: &[Dealt]) -> Prepared {
+    let boards: Vec<_> = dealt
+        .iter()
+        .map(|d| (d.board, d.code.map(|c| c.to_string())))
+        .collect();
+    let plain: Vec<Board> = dealt.iter().map(|d| d.board).collect();
+    let facts = lesson_facts(lesson, &plain, lesson.analysis);
+    let view = render::view::build(
+        lesson,
+        lesson_file,
+        seed,
+        &boards,
+        &facts,
+        render::CardStyle::for_lesson(lesson),
+    );
+    Prepared { facts, view }
+}
+
+/// A lesson `date:` (a checked `YYYY-MM-DD`) as PBN writes dates
+/// (`2026.11.22`), or empty.
+pub fn pbn_date(date: Option<&str>) -> String {
+    date.map(|d| d.replace('-', ".")).unwrap_or_default()
+}
+
+/// PBN for dealt boards.
+pub fn pbn_bytes(event: &str, date: &str, seed: u64, boards: &[Dealt]) -> Vec<u8> {
+    let (header, list) = pbn_event(event, date, seed, boards);
+    pbn::write(&header, &list)
+}
+
+/// A lesson's boards as one PBN event, ready to write alone or in a pack.
+pub fn pbn_event(
+    event: &str,
+    date: &str,
+    seed: u64,
+    boards: &[Dealt],
+) -> (pbn::PbnEvent, Vec<pbn::PbnBoard>) {
+    let header = pbn::PbnEvent {
+        event: event.to_string(),
+        site: String::new(),
+        date: date.to_string(),
+        generator: pbn::generator(seed),
+    };
+    let list = boards
+        .iter()
+        .map(|d| pbn::PbnBoard {
+            board: d.board,
+            deal_code: d.code.map(|c| c.to_string()),
+            hidden: None,
+        })
+        .collect();
+    (header, list)
+}
+
+/// JSON for dealt boards.
+pub fn json_bytes(seed: u64, boards: &[Dealt]) -> Vec<u8> {
+    let records: Vec<json::BoardRecord> = boards
+        .iter()
+        .map(|d| json::BoardRecord::new(&d.board, d.code.map(|c| c.to_string())))
+        .collect();
+    json::write(&pbn::generator(seed), seed, &records)
+}
