@@ -625,7 +625,8 @@ proptest! {
     fn every_shuffle_is_a_full_deal(
         seed in any::<u64>(),
         board in 1u32..=u32::MAX,
-        attempt in any::<u64>(),
+        // Every attempt a code can name (issue 18: none past the stream).
+        attempt in 0..=minibridge::dealer::stream::LAST_ATTEMPT,
         predeal in any_predeal(),
     ) {
         let deal = shuffle(seed, board, attempt, &predeal).unwrap().unwrap();
