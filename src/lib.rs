@@ -16,7 +16,8 @@
 //! - [`cli`]: the `minibridge` command, the only place that touches files,
 //!   the clock and the terminal.
 //!
-//! [`bridge`] holds the vocabulary all stages share.
+//! [`bridge`] holds the vocabulary all stages share; [`words`] words what
+//! the stages say (a message key and its arguments) in each language.
 
 pub mod bridge;
 pub mod cli;
@@ -28,3 +29,4 @@ pub mod lesson;
 pub mod render;
 pub mod rules;
 pub mod solver;
+pub mod words;

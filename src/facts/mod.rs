@@ -18,6 +18,7 @@ use crate::bridge::{Board, Card, Deal, Seat, Seating, Strain, Suit};
 use crate::dealer::constraints::ContractKind;
 use crate::rules::{self, BoardAnalysis, Contract, Outcome, Rules, Ruleset};
 use crate::solver::{self, PlayedTrick};
+use crate::words;
 
 /// The rules' analysis of a board plus, when the board is played, the facts
 /// that need double-dummy play.
@@ -411,7 +412,7 @@ pub fn render_text(facts: &AnswerFacts) -> String {
         "Best-scoring contract: {} by {} ({}), {} tricks, score {}",
         b.contract.code(),
         b.declarer.name(),
-        rules::contract_words(b.contract),
+        words::english(&b.contract.words()),
         b.tricks,
         b.score.declarer_score
     );
@@ -441,25 +442,7 @@ fn cards<S: Serializer>(cs: &[Card], s: S) -> Result<S::Ok, S::Error> {
 
 /// The same shape as the rules' `contract` key.
 fn contract<S: Serializer>(c: &Contract, s: S) -> Result<S::Ok, S::Error> {
-    #[derive(Serialize)]
-    struct Out {
-        code: String,
-        strain: &'static str,
-        tricks_needed: u8,
-        kind: Option<&'static str>,
-        text: String,
-    }
-    Out {
-        code: c.code(),
-        strain: c.strain().code(),
-        tricks_needed: c.tricks_needed(),
-        kind: c.kind().map(|k| match k {
-            ContractKind::Part => "part",
-            ContractKind::Game => "game",
-        }),
-        text: rules::contract_words(*c),
-    }
-    .serialize(s)
+    rules::ContractFacts(*c).serialize(s)
 }
 
 fn seat<S: Serializer>(seat: &Seat, s: S) -> Result<S::Ok, S::Error> {
