@@ -3,6 +3,8 @@
 use std::path::PathBuf;
 
 use minibridge::bridge::{Board, Card, Deal, Hand, Rank, Suit};
+use minibridge::dealer::{self, DealOptions};
+use minibridge::lesson::Lesson;
 use proptest::prelude::*;
 
 /// The project root, so tests run from any directory.
@@ -15,6 +17,32 @@ pub fn root() -> PathBuf {
 #[allow(dead_code)]
 pub fn shared() -> PathBuf {
     root().join("../shared")
+}
+
+/// The boards of a course lesson, dealt with its own seed as `minibridge
+/// build` deals them (a fixed deal as written, the others by the dealer).
+#[allow(dead_code)]
+pub fn course_boards(lesson: &Lesson, file: &str) -> Vec<Board> {
+    let seed = lesson.seed.expect("course lessons carry their seed");
+    lesson
+        .boards
+        .iter()
+        .map(|plan| match plan.fixed {
+            Some(deal) => Board {
+                dealer: plan.dealer,
+                ..Board::numbered(plan.number, deal)
+            },
+            None => {
+                let options = DealOptions {
+                    dealer: Some(plan.dealer),
+                    ..DealOptions::default()
+                };
+                dealer::deal_board(seed, plan.number, &plan.constraints, &options)
+                    .unwrap_or_else(|e| panic!("{file} board {}: {e}", plan.number))
+                    .board
+            }
+        })
+        .collect()
 }
 
 /// The deal in which card `order[i]` (0..52, thirteen ranks per suit) goes

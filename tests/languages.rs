@@ -4,11 +4,10 @@
 //! a key the language file lacks, an English compass letter).
 
 use minibridge::bridge::Board;
-use minibridge::dealer::{self, DealOptions};
-use minibridge::lesson::{self, Analysis, Language, Lesson};
+use minibridge::lesson::{self, Analysis, Language};
 use minibridge::render::{self, RenderOptions, Templates};
 
-use crate::common::root;
+use crate::common::{course_boards, root};
 
 /// Words and phrases that never belong in a German, French or Dutch
 /// handout. Case matters: `Dummy` is the DBV's own word, `West` is West in
@@ -65,30 +64,6 @@ fn english_letters(language: Language) -> &'static [&'static str] {
     }
 }
 
-/// The boards of a course lesson, dealt with its own seed.
-fn dealt(lesson: &Lesson) -> Vec<Board> {
-    let seed = lesson.seed.expect("course lessons carry their seed");
-    lesson
-        .boards
-        .iter()
-        .map(|plan| match plan.fixed {
-            Some(deal) => Board {
-                dealer: plan.dealer,
-                ..Board::numbered(plan.number, deal)
-            },
-            None => {
-                let options = DealOptions {
-                    dealer: Some(plan.dealer),
-                    ..DealOptions::default()
-                };
-                dealer::deal_board(seed, plan.number, &plan.constraints, &options)
-                    .expect("a course lesson deals")
-                    .board
-            }
-        })
-        .collect()
-}
-
 /// All text of a PDF, whitespace collapsed.
 fn text_of(pdf: &[u8]) -> String {
     let doc = lopdf::Document::load_mem(pdf).expect("our PDF parses");
@@ -106,7 +81,7 @@ fn text_of(pdf: &[u8]) -> String {
 fn no_english(file: &str, languages: &[Language]) {
     let path = format!("lessons/{file}");
     let mut lesson = lesson::load(&root().join(&path)).unwrap();
-    let boards = dealt(&lesson);
+    let boards = course_boards(&lesson, file);
     // The facts do not depend on the language: solve once.
     let facts = render::view::facts(&lesson, &boards, Analysis::Play);
     let with_codes: Vec<(Board, Option<String>)> = boards.iter().map(|b| (*b, None)).collect();
