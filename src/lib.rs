@@ -18,7 +18,8 @@
 //! - [`cli`]: the `minibridge` command, the only place that touches files,
 //!   the clock and the terminal.
 //!
-//! [`bridge`] holds the vocabulary all stages share.
+//! [`bridge`] holds the vocabulary all stages share; [`words`] words what
+//! the stages say (a message key and its arguments) in each language.
 
 pub mod bridge;
 pub mod cli;
@@ -31,3 +32,4 @@ pub mod pipeline;
 pub mod render;
 pub mod rules;
 pub mod solver;
+pub mod words;

@@ -3,6 +3,7 @@
 use std::path::PathBuf;
 
 use minibridge::bridge::{Board, Card, Deal, Hand, Rank, Suit};
+use minibridge::lesson::Lesson;
 use proptest::prelude::*;
 
 /// The project root, so tests run from any directory.
@@ -15,6 +16,18 @@ pub fn root() -> PathBuf {
 #[allow(dead_code)]
 pub fn shared() -> PathBuf {
     root().join("../shared")
+}
+
+/// The boards of a course lesson, dealt with its own seed as `minibridge
+/// build` deals them (a fixed deal as written, the others by the dealer).
+#[allow(dead_code)]
+pub fn course_boards(lesson: &Lesson, file: &str) -> Vec<Board> {
+    let seed = lesson.seed.expect("course lessons carry their seed");
+    minibridge::pipeline::deal_lesson(lesson, seed, &())
+        .unwrap_or_else(|e| panic!("{file}: {e}"))
+        .into_iter()
+        .map(|d| d.board)
+        .collect()
 }
 
 /// The deal in which card `order[i]` (0..52, thirteen ranks per suit) goes

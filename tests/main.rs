@@ -8,6 +8,7 @@ mod course;
 mod dealer;
 mod facts;
 mod golden;
+mod languages;
 mod lesson;
 mod new;
 mod pack;

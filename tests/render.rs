@@ -560,7 +560,7 @@ fn a_long_german_title_does_not_run_into_the_page_number() {
         "Lösungen zur Übungsstunde über Alleinspieler, Dummy, Ausspiel und sichere Stiche im Minibridge"
             .to_string();
     let text = text_of(&render_one(&lesson, &[exercise_board()], "answers"));
-    assert!(text.contains("Seite 1 von "), "{text}");
+    assert!(text.contains("Seite 1 von"), "{text}");
     // The footer shortens the title; the heading keeps it whole.
     assert!(text.contains("…"), "{text}");
 }

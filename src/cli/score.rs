@@ -65,7 +65,7 @@ pub fn run(args: ScoreArgs) -> anyhow::Result<ExitCode> {
             out,
             "{ruleset} {} ({}), {tricks} tricks: {result}; declaring side {}, defenders {}",
             contract.code(),
-            crate::rules::contract_words(contract),
+            crate::words::english(&contract.words()),
             outcome.declarer_score,
             outcome.defender_score
         )?;

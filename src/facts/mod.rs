@@ -16,6 +16,7 @@ use crate::bridge::{Board, Card, Deal, Seat, Seating, Strain, Suit};
 use crate::dealer::constraints::ContractKind;
 use crate::rules::{self, BoardAnalysis, Contract, Outcome, Rules, Ruleset};
 use crate::solver::{self, PlayedTrick};
+use crate::words;
 
 /// The rules' analysis of a board plus, when the board is played, the facts
 /// that need double-dummy play.
@@ -410,7 +411,7 @@ pub fn render_text(facts: &AnswerFacts) -> String {
         "Best-scoring contract: {} by {} ({}), {} tricks, score {}",
         b.contract.code(),
         b.declarer.name(),
-        rules::contract_words(b.contract),
+        words::english(&b.contract.words()),
         b.tricks,
         b.score.declarer_score
     );

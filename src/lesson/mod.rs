@@ -105,35 +105,8 @@ pub const MAX_BOARDS: u32 = 999;
 /// The default cap on shuffles tried for one board.
 pub const DEFAULT_MAX_ATTEMPTS: u64 = crate::dealer::DEFAULT_MAX_ATTEMPTS;
 
-/// The language handouts are printed in.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Language {
-    En,
-    De,
-    Fr,
-    Nl,
-}
-
-impl Language {
-    pub fn parse(s: &str) -> Option<Language> {
-        match s.trim().to_ascii_lowercase().as_str() {
-            "en" => Some(Language::En),
-            "de" => Some(Language::De),
-            "fr" => Some(Language::Fr),
-            "nl" => Some(Language::Nl),
-            _ => None,
-        }
-    }
-
-    pub const fn code(self) -> &'static str {
-        match self {
-            Language::En => "en",
-            Language::De => "de",
-            Language::Fr => "fr",
-            Language::Nl => "nl",
-        }
-    }
-}
+/// The language handouts are printed in (the catalogue of words owns the set).
+pub use crate::words::Language;
 
 /// Paper size of the handouts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]

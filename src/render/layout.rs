@@ -66,6 +66,9 @@ pub struct Diagram {
     pub size: f32,
     pub hands: Vec<DiagramHand>,
     pub center: Vec<Vec<Span>>,
+    /// The letters on the box's edges, North, East, South, West: the
+    /// handout's language names the seats (`N O S W` in German).
+    pub compass: [String; 4],
 }
 
 /// A sheet of fixed-size cells at absolute positions (labels, slips).
@@ -531,6 +534,7 @@ impl<'a> Parser<'a> {
             size: opts.number("size", style.size)?,
             hands: Vec::new(),
             center: Vec::new(),
+            compass: ["N", "E", "S", "W"].map(String::from),
         };
         for (line, text) in self.raw_until_end(no, "diagram")? {
             let (key, rest) = text.split_once(char::is_whitespace).unwrap_or((text, ""));
@@ -540,6 +544,24 @@ impl<'a> Parser<'a> {
                     for p in parts {
                         diagram.center.push(inline(line, p)?);
                     }
+                }
+                "compass" => {
+                    // Plain letters: markup would be ignored.
+                    let letters: Vec<String> = parts
+                        .iter()
+                        .map(|p| {
+                            inline(line, p).map(|spans| spans.into_iter().map(|s| s.text).collect())
+                        })
+                        .collect::<Result<Vec<String>, _>>()?
+                        .into_iter()
+                        .filter(|p| !p.is_empty())
+                        .collect();
+                    diagram.compass = letters.try_into().map_err(|_| {
+                        err(
+                            line,
+                            "a compass line names the four seats, North first: `compass N | E | S | W`",
+                        )
+                    })?;
                 }
                 "N" | "E" | "S" | "W" => {
                     if parts.len() != 6 {
@@ -573,7 +595,9 @@ impl<'a> Parser<'a> {
                 _ => {
                     return Err(err(
                         line,
-                        format!("a diagram line starts with N, E, S, W or center; got `{key}`"),
+                        format!(
+                            "a diagram line starts with N, E, S, W, center or compass; got `{key}`"
+                        ),
                     ));
                 }
             }
@@ -881,5 +905,28 @@ mod tests {
             Block::Columns { columns, .. } => assert_eq!(columns.len(), 2),
             b => panic!("{b:?}"),
         }
+    }
+
+    #[test]
+    fn a_diagram_names_its_compass_letters() {
+        let hand = "| | ♠ A | ♥ K | ♦ Q | ♣ J";
+        let letters = |source: &str| match &parse(source).unwrap().blocks[0] {
+            Block::Diagram(d) => d.compass.clone(),
+            b => panic!("{b:?}"),
+        };
+        // English letters unless the handout's language says otherwise.
+        assert_eq!(
+            letters(&format!("@diagram\nN North {hand}\n@end")),
+            ["N", "E", "S", "W"]
+        );
+        assert_eq!(
+            letters(&format!(
+                "@diagram\ncompass N | O | Z | W\nE Oost {hand}\n@end"
+            )),
+            ["N", "O", "Z", "W"]
+        );
+        let e = parse("@diagram\ncompass N | O | S\n@end").unwrap_err();
+        assert_eq!(e.line, 2);
+        assert!(e.message.contains("four seats"), "{}", e.message);
     }
 }

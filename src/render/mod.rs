@@ -7,7 +7,6 @@
 //! pages. Nothing here reads files or clocks: the same view and templates
 //! always give the same bytes.
 
-pub mod i18n;
 pub mod layout;
 pub mod pdf;
 pub mod view;
@@ -22,6 +21,7 @@ pub use pdf::Palette;
 pub use view::{CardStyle, LessonView};
 
 use crate::lesson::{Handout, Lesson};
+use crate::words::{Catalogue, Language};
 
 /// The built-in templates, by file name.
 const BUILTIN: [(&str, &str); 7] = [
@@ -464,11 +464,11 @@ pub fn render_pack(
         .iter()
         .all(|p| p.0.view.language == first.view.language)
     {
-        first.view.language.as_str()
+        Language::parse(&first.view.language).unwrap_or(Language::En)
     } else {
-        "en"
+        Language::En
     };
-    let texts = i18n::Texts::for_language(language);
+    let texts = Catalogue::of(language);
     let contents_page =
         |contents_pages: usize| -> Result<(String, layout::Document, usize), RenderError> {
             let mut page = contents_pages + 1;

@@ -1036,17 +1036,18 @@ fn diagram(
     );
     let letter = size * 0.85;
     let lw = |s: &str| ts.width(s, letter, true);
+    let [n, e, s, w] = d.compass.each_ref().map(String::as_str);
     for (s, lx, ly) in [
-        ("N", bx + (box_side - lw("N")) / 2.0, by + letter * 1.1),
+        (n, bx + (box_side - lw(n)) / 2.0, by + letter * 1.1),
         (
-            "S",
-            bx + (box_side - lw("S")) / 2.0,
+            s,
+            bx + (box_side - lw(s)) / 2.0,
             by + box_side - letter * 0.35,
         ),
-        ("W", bx + letter * 0.35, by + box_side / 2.0 + letter * 0.35),
+        (w, bx + letter * 0.35, by + box_side / 2.0 + letter * 0.35),
         (
-            "E",
-            bx + box_side - lw("E") - letter * 0.35,
+            e,
+            bx + box_side - lw(e) - letter * 0.35,
             by + box_side / 2.0 + letter * 0.35,
         ),
     ] {

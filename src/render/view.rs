@@ -1,17 +1,17 @@
 //! The view model: everything a handout prints, as strings and numbers
 //! already worded in the lesson's language. Templates see only this (never
 //! the bridge or rules types), so a teacher's template cannot depend on our
-//! internals, and all wording lives in the translation files.
+//! internals. All wording goes through the catalogue of words: the rules'
+//! messages, and the view's own keys with typed arguments.
 
 use serde::Serialize;
 
-use super::i18n::Texts;
 use crate::bridge::{Board, Card, Hand, Rank, Seat, Side, Strain, Suit, Vulnerability};
-use crate::dealer::constraints::ContractKind;
 use crate::facts::{AnswerFacts, PlayFacts};
 use crate::lesson::{Analysis, Lesson};
 use crate::rules::sure_tricks::ExtraSource;
-use crate::rules::{BoardAnalysis, Contract, Reason, Statement};
+use crate::rules::{BoardAnalysis, Contract};
+use crate::words::{Arg, Catalogue, Message};
 
 /// How cards are spelled.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -199,8 +199,8 @@ pub fn build(
     facts: &[AnswerFacts],
     style: CardStyle,
 ) -> LessonView {
-    let texts = Texts::for_language(lesson.language.code());
-    let w = Words { t: &texts, style };
+    let texts = Catalogue::of(lesson.language);
+    let w = Words { t: texts, style };
     let questions: Vec<QuestionView> = lesson
         .questions
         .iter()
@@ -243,33 +243,26 @@ pub fn build(
     }
 }
 
-struct Words<'a> {
-    t: &'a Texts,
+struct Words {
+    t: &'static Catalogue,
     style: CardStyle,
 }
 
-impl Words<'_> {
+impl Words {
     fn seat(&self, s: Seat) -> String {
-        self.t.get(&format!("seat_{}", s.letter()))
+        self.t.seat(s)
     }
 
     fn letter(&self, s: Seat) -> String {
-        self.t.get(&format!("letter_{}", s.letter()))
+        self.t.letter(s)
     }
 
     fn side(&self, s: Side) -> String {
-        self.t.get(&format!("side_{}", s.code()))
+        self.t.side(s)
     }
 
-    fn suit(&self, s: Suit) -> String {
-        self.t.get(&format!("suit_{}", s.letter()))
-    }
-
-    fn strain(&self, s: Strain) -> String {
-        match s {
-            Strain::NoTrump => self.t.get("notrumps"),
-            Strain::Suit(s) => self.suit(s),
-        }
+    fn word(&self, m: &Message) -> String {
+        self.t.word(m)
     }
 
     fn rank(&self, r: Rank) -> String {
@@ -293,169 +286,17 @@ impl Words<'_> {
             .join(" ")
     }
 
-    fn fill(&self, key: &str, pairs: &[(&str, String)]) -> String {
-        let mut s = self.t.get(key);
-        for (k, v) in pairs {
-            s = s.replace(&format!("{{{k}}}"), v);
+    /// `key` with arguments already worded as text.
+    fn fill(&self, key: &'static str, pairs: &[(&'static str, String)]) -> String {
+        let mut m = Message::new(key);
+        for (name, text) in pairs {
+            m = m.with(name, Arg::Verbatim(text.clone()));
         }
-        s
-    }
-
-    /// "1 trick", "3 tricks" in the lesson's language.
-    fn tricks_phrase(&self, n: u8) -> String {
-        if n == 1 {
-            self.t.get("tricks_one")
-        } else {
-            self.fill("tricks_many", &[("n", n.to_string())])
-        }
+        self.word(&m)
     }
 
     fn contract(&self, c: Contract) -> String {
-        let nt = self.t.get("nt");
-        match c {
-            Contract::Mini { strain, kind } => {
-                let key = match kind {
-                    ContractKind::Game => "game_in",
-                    ContractKind::Part => "part_in",
-                };
-                self.fill(key, &[("strain", self.strain(strain))])
-            }
-            _ => c.to_string().replace("NT", &nt),
-        }
-    }
-
-    fn reason(&self, r: &Reason, english: &str) -> String {
-        let key;
-        let mut pairs: Vec<(&str, String)> = Vec::new();
-        match *r {
-            Reason::MajorFit { side, suit, cards } => {
-                key = "r_major_fit";
-                pairs = vec![
-                    ("side", self.side(side)),
-                    ("suit", self.suit(suit)),
-                    ("cards", cards.to_string()),
-                ];
-            }
-            Reason::NoMajorFit { side } => {
-                key = "r_no_major_fit";
-                pairs.push(("side", self.side(side)));
-            }
-            Reason::MinorFitPartScore {
-                side,
-                suit,
-                cards,
-                hcp,
-                threshold,
-            } => {
-                key = "r_minor_part";
-                pairs = vec![
-                    ("side", self.side(side)),
-                    ("suit", self.suit(suit)),
-                    ("cards", cards.to_string()),
-                    ("hcp", hcp.to_string()),
-                    ("threshold", threshold.to_string()),
-                ];
-            }
-            Reason::MinorFitGameInNoTrumps {
-                side,
-                suit,
-                cards,
-                hcp,
-            } => {
-                key = "r_minor_game_nt";
-                pairs = vec![
-                    ("side", self.side(side)),
-                    ("suit", self.suit(suit)),
-                    ("cards", cards.to_string()),
-                    ("hcp", hcp.to_string()),
-                ];
-            }
-            Reason::GamePoints {
-                side,
-                hcp,
-                threshold,
-            } => {
-                key = "r_game_points";
-                pairs = vec![
-                    ("side", self.side(side)),
-                    ("hcp", hcp.to_string()),
-                    ("threshold", threshold.to_string()),
-                ];
-            }
-            Reason::PartScorePoints {
-                side,
-                hcp,
-                threshold,
-            } => {
-                key = "r_part_points";
-                pairs = vec![
-                    ("side", self.side(side)),
-                    ("hcp", hcp.to_string()),
-                    ("threshold", threshold.to_string()),
-                ];
-            }
-            Reason::Opens { seat, hcp } => {
-                key = "r_opens";
-                pairs = vec![("seat", self.seat(seat)), ("hcp", hcp.to_string())];
-            }
-            Reason::CombinedTooFew {
-                side,
-                hcp,
-                next_opener,
-                ..
-            } => {
-                key = "r_too_few";
-                pairs = vec![
-                    ("side", self.side(side)),
-                    ("hcp", hcp.to_string()),
-                    ("next", self.seat(next_opener)),
-                ];
-            }
-            Reason::TrumpFit { side, suit, cards } => {
-                key = "r_trump_fit";
-                pairs = vec![
-                    ("side", self.side(side)),
-                    ("suit", self.suit(suit)),
-                    ("cards", cards.to_string()),
-                ];
-            }
-            Reason::NoFit { side } => {
-                key = "r_no_fit";
-                pairs.push(("side", self.side(side)));
-            }
-            Reason::LevelFromPoints {
-                side,
-                hcp,
-                level,
-                tricks,
-            } => {
-                key = "r_level";
-                pairs = vec![
-                    ("side", self.side(side)),
-                    ("hcp", hcp.to_string()),
-                    ("level", level.to_string()),
-                    ("tricks", tricks.to_string()),
-                ];
-            }
-            Reason::WinningBid {
-                seat,
-                tricks,
-                strain,
-            } => {
-                key = "r_winning_bid";
-                pairs = vec![
-                    ("seat", self.seat(seat)),
-                    ("tricks", tricks.to_string()),
-                    ("strain", self.strain(strain)),
-                ];
-            }
-            // No wording of its own yet: the rules' English sentence.
-            _ => return english.to_string(),
-        }
-        match self.t.lookup(key) {
-            Some(_) => self.fill(key, &pairs),
-            None => english.to_string(),
-        }
+        self.word(&c.name())
     }
 
     fn board(
@@ -495,11 +336,7 @@ impl Words<'_> {
         };
         let opt_seat = |s: Option<Seat>| s.map(|s| self.seat(s)).unwrap_or_default();
         let contract = a.contract().map(|c| self.contract(c)).unwrap_or_default();
-        let reasons: Vec<String> = a
-            .reasons
-            .iter()
-            .map(|r| self.reason(&r.reason, &r.text))
-            .collect();
+        let reasons: Vec<String> = a.reasons.iter().map(|r| self.word(&r.message())).collect();
         let score_table = a
             .score_table
             .iter()
@@ -547,9 +384,7 @@ impl Words<'_> {
             hands,
             ns_hcp: a.side_hcp.north_south,
             ew_hcp: a.side_hcp.east_west,
-            redeal: a
-                .redeal_reason
-                .map(|r| self.fill("redeal", &[("why", r.english().to_string())])),
+            redeal: a.redeal_reason.map(|r| self.word(&r.line())),
             declaring_side: a.declaring_side.map(|s| self.side(s)).unwrap_or_default(),
             declarer: opt_seat(a.declarer),
             dummy: opt_seat(a.dummy),
@@ -558,21 +393,18 @@ impl Words<'_> {
                 .seating
                 .filter(|s| s.is_moved())
                 .map(|s| {
-                    let chair = s.declarer_chair();
-                    self.fill(
-                        "seat_change",
-                        &[
-                            ("declarer", self.seat(s.declarer())),
-                            ("chair_south", self.seat(chair)),
+                    self.word(
+                        &Message::new("seat_change")
+                            .with("declarer", s.declarer())
+                            .with("chair_south", s.declarer_chair())
                             // The player now in declarer's own chair.
-                            ("south", self.seat(s.player_in(s.declarer()))),
-                            ("chair", self.seat(s.declarer())),
-                        ],
+                            .with("south", s.player_in(s.declarer()))
+                            .with("chair", s.declarer()),
                     )
                 })
                 .unwrap_or_default(),
             contract,
-            advice: a.advice.clone().unwrap_or_default(),
+            advice: a.advice.as_ref().map(|m| self.word(m)).unwrap_or_default(),
             answers,
             score_table,
             play: None,
@@ -586,30 +418,25 @@ impl Words<'_> {
     }
 
     fn play(&self, a: &BoardAnalysis, p: &PlayFacts) -> PlayView {
-        let contract = a.contract().map(|c| self.contract(c)).unwrap_or_default();
         let needed = a.contract().map_or(0, |c| c.tricks_needed());
-        let declarer = a.declarer.map(|s| self.seat(s)).unwrap_or_default();
         let makes = p.guideline_tricks >= needed;
         let score = p.guideline_score.declarer_score.to_string();
-        let guideline = self.fill(
-            if makes {
-                "p_guideline_makes"
-            } else {
-                "p_guideline_fails"
-            },
-            &[
-                ("declarer", declarer),
-                ("tricks", p.guideline_tricks.to_string()),
-                ("contract", contract),
-                ("score", score.clone()),
-            ],
-        );
+        let mut guideline = Message::new(if makes {
+            "p_guideline_makes"
+        } else {
+            "p_guideline_fails"
+        })
+        .with("tricks", p.guideline_tricks)
+        .with("score", Arg::Verbatim(score.clone()));
+        if let (Some(declarer), Some(contract)) = (a.declarer, a.contract()) {
+            guideline = guideline
+                .with("declarer", declarer)
+                .with("contract", contract.name());
+        }
+        let guideline = self.word(&guideline);
         let strains = Strain::ALL
             .into_iter()
-            .map(|s| match s {
-                Strain::NoTrump => self.t.get("nt"),
-                Strain::Suit(suit) => suit.symbol().to_string(),
-            })
+            .map(|s| self.t.strain_mark(s))
             .collect();
         let declarers = p.dd_table.declarers();
         let makeable = declarers
@@ -663,30 +490,26 @@ impl Words<'_> {
             })
             .collect();
         let g = &p.guideline_lead;
-        let leader = a.opening_leader.map(|s| self.seat(s)).unwrap_or_default();
-        let lead_verdict = self.fill(
-            if g.among_best {
-                "p_lead_best"
-            } else {
-                "p_lead_not_best"
-            },
-            &[
-                ("seat", leader),
-                ("card", self.card(g.card)),
-                ("tricks", self.tricks_phrase(13 - g.tricks)),
-            ],
-        );
+        let mut lead_verdict = Message::new(if g.among_best {
+            "p_lead_best"
+        } else {
+            "p_lead_not_best"
+        })
+        .with("card", Arg::Verbatim(self.card(g.card)))
+        .with("tricks", Arg::Tricks(u32::from(13 - g.tricks)));
+        if let Some(leader) = a.opening_leader {
+            lead_verdict = lead_verdict.with("seat", leader);
+        }
+        let lead_verdict = self.word(&lead_verdict);
         let b = &p.best_contract;
         let best_contract = self.contract(b.contract);
         let best_score = b.score.declarer_score.to_string();
-        let best = self.fill(
-            "p_best",
-            &[
-                ("contract", best_contract.clone()),
-                ("declarer", self.seat(b.declarer)),
-                ("tricks", b.tricks.to_string()),
-                ("score", best_score.clone()),
-            ],
+        let best = self.word(
+            &Message::new("p_best")
+                .with("contract", b.contract.name())
+                .with("declarer", b.declarer)
+                .with("tricks", b.tricks)
+                .with("score", Arg::Verbatim(best_score.clone())),
         );
         PlayView {
             tricks: u32::from(p.guideline_tricks),
@@ -723,9 +546,10 @@ impl Words<'_> {
             (Seat::West, a.hcp.west),
         ];
         let side_points = |s: Side, hcp: u32| {
-            self.fill(
-                "a_side_points",
-                &[("side", self.side(s)), ("hcp", hcp.to_string())],
+            self.word(
+                &Message::new("a_side_points")
+                    .with("side", s)
+                    .with("hcp", hcp),
             )
         };
         match id {
@@ -745,22 +569,11 @@ impl Words<'_> {
                 let said = a
                     .announcements
                     .iter()
-                    .map(|x| {
-                        let key = match x.statement {
-                            Statement::Announce => "a_announce",
-                            Statement::Pass => "a_pass",
-                            Statement::Open => "a_open",
-                            Statement::Report => "a_report",
-                        };
-                        self.fill(
-                            key,
-                            &[("seat", self.letter(x.seat)), ("hcp", x.hcp.to_string())],
-                        )
-                    })
+                    .map(|x| self.word(&x.message()))
                     .collect::<Vec<_>>()
                     .join(", ");
                 (
-                    self.fill("a_first", &[("seat", self.seat(a.first_to_speak))]),
+                    self.word(&Message::new("a_first").with("seat", a.first_to_speak)),
                     vec![said],
                 )
             }
@@ -775,37 +588,36 @@ impl Words<'_> {
                 None => (self.seat_or_redeal(a, a.declarer), Vec::new()),
             },
             "declarer_dummy" => (
-                self.fill(
-                    "a_declarer_dummy",
-                    &[
-                        (
-                            "declarer",
-                            a.declarer.map(|s| self.seat(s)).unwrap_or_default(),
-                        ),
-                        ("dummy", a.dummy.map(|s| self.seat(s)).unwrap_or_default()),
-                    ],
-                ),
+                match (a.declarer, a.dummy) {
+                    (Some(declarer), Some(dummy)) => self.word(
+                        &Message::new("a_declarer_dummy")
+                            .with("declarer", declarer)
+                            .with("dummy", dummy),
+                    ),
+                    _ => self.seat_or_redeal(a, None),
+                },
                 Vec::new(),
             ),
             "leader" => (
                 a.opening_leader
-                    .map(|s| self.fill("a_leader", &[("seat", self.seat(s))]))
+                    .map(|s| self.word(&Message::new("a_leader").with("seat", s)))
                     .unwrap_or_default(),
                 Vec::new(),
             ),
             "lead" => match (a.opening_leader, &a.guideline_lead) {
                 (Some(s), Some(l)) => (
-                    self.fill(
-                        "a_lead",
-                        &[("seat", self.seat(s)), ("card", self.card(l.card))],
+                    self.word(
+                        &Message::new("a_lead")
+                            .with("seat", s)
+                            .with("card", Arg::Card(l.card)),
                     ),
-                    vec![l.english()],
+                    vec![self.word(&l.message())],
                 ),
                 _ => (String::new(), Vec::new()),
             },
             "sure_tricks" => match a.sure() {
                 Some(t) => (
-                    self.fill("a_sure", &[("total", t.total().to_string())]),
+                    self.word(&Message::new("a_sure").with("total", t.total())),
                     vec![
                         Suit::ALL
                             .into_iter()
@@ -853,7 +665,7 @@ impl Words<'_> {
                     (
                         row.map(|o| o.declarer_score.to_string())
                             .unwrap_or_default(),
-                        vec![self.fill("a_needed", &[("tricks", needed.to_string())])],
+                        vec![self.word(&Message::new("a_needed").with("tricks", needed))],
                     )
                 }
                 None => (String::new(), Vec::new()),
@@ -865,7 +677,7 @@ impl Words<'_> {
     fn seat_or_redeal(&self, a: &BoardAnalysis, s: Option<Seat>) -> String {
         match (s, a.redeal_reason) {
             (Some(s), _) => self.seat(s),
-            (None, Some(r)) => self.fill("redeal", &[("why", r.english().to_string())]),
+            (None, Some(r)) => self.word(&r.line()),
             _ => String::new(),
         }
     }

@@ -1,7 +1,9 @@
 //! Everything an answer key states about one board under one rule system,
 //! gathered into [`BoardAnalysis`]: JSON for machines (keys documented in
 //! `docs/rules.md`, stable; later issues add double-dummy fields) and plain
-//! text for the terminal.
+//! text for the terminal. What the analysis says in sentences (reasons,
+//! advice, contract, redeal) it holds as messages; both outputs word them
+//! through the English catalogue.
 
 use std::fmt::Write as _;
 
@@ -10,11 +12,11 @@ use serde::{Serialize, Serializer};
 use super::lead::Lead;
 use super::sure_tricks::{ExtraTricks, SureTricks};
 use super::{
-    Announcement, Auction, Contract, Outcome, Reason, ReasonText, Redeal, Rules, Ruleset, Ruling,
-    Statement, ser,
+    Announcement, Auction, Contract, Outcome, Reason, Redeal, Rules, Ruleset, Ruling, ser,
 };
-use crate::bridge::{Board, Seat, Seating, Side, Strain, Suit};
+use crate::bridge::{Board, Seat, Seating, Side, Suit};
 use crate::dealer::constraints::ContractKind;
+use crate::words::{Message, english};
 
 /// Values per seat, serialised as `{"N": …, "E": …, "S": …, "W": …}`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -61,7 +63,7 @@ impl Serialize for ContractFacts {
                 ContractKind::Part => "part",
                 ContractKind::Game => "game",
             }),
-            text: contract_words(c),
+            text: english(&c.words()),
         }
         .serialize(s)
     }
@@ -144,6 +146,27 @@ fn chairs<S: Serializer>(seating: &Option<Seating>, s: S) -> Result<S::Ok, S::Er
     }
 }
 
+/// Reasons as JSON: each with its kind and numbers, and its English text.
+fn worded_reasons<S: Serializer>(reasons: &[Reason], s: S) -> Result<S::Ok, S::Error> {
+    #[derive(Serialize)]
+    struct Worded<'a> {
+        #[serde(flatten)]
+        reason: &'a Reason,
+        text: String,
+    }
+    s.collect_seq(reasons.iter().map(|reason| Worded {
+        reason,
+        text: english(&reason.message()),
+    }))
+}
+
+fn english_text<S: Serializer>(m: &Option<Message>, s: S) -> Result<S::Ok, S::Error> {
+    match m {
+        Some(m) => s.serialize_some(&english(m)),
+        None => s.serialize_none(),
+    }
+}
+
 fn ruleset_code<S: Serializer>(r: &Ruleset, s: S) -> Result<S::Ok, S::Error> {
     s.serialize_str(r.code())
 }
@@ -186,9 +209,11 @@ pub struct BoardAnalysis {
     /// (`docs/leads.md`), from the leader's hand alone: known without play.
     #[serde(serialize_with = "guideline_lead")]
     pub guideline_lead: Option<Lead>,
-    pub reasons: Vec<ReasonText>,
+    #[serde(serialize_with = "worded_reasons")]
+    pub reasons: Vec<Reason>,
     /// One sentence: the contract and its main reasons.
-    pub advice: Option<String>,
+    #[serde(serialize_with = "english_text")]
+    pub advice: Option<Message>,
     /// Sure tricks of declarer and dummy together.
     pub sure_tricks: Option<SureFacts>,
     /// The guideline contract's result for 0–13 tricks.
@@ -258,84 +283,62 @@ pub fn analyze(board: &Board, rules: impl Into<Rules>) -> BoardAnalysis {
         seating: seats,
         contract: ruling.contract.map(ContractFacts),
         guideline_lead: lead,
-        reasons: ruling.reasons.into_iter().map(ReasonText::from).collect(),
+        reasons: ruling.reasons,
         advice,
         sure_tricks: sure,
         score_table,
     }
 }
 
-fn strain_words(strain: Strain) -> &'static str {
-    match strain {
-        Strain::NoTrump => "no trumps",
-        Strain::Suit(s) => s.name(),
-    }
-}
-
-fn number_word(n: u8) -> &'static str {
-    [
-        "no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
-        "eleven", "twelve", "thirteen",
-    ][n.min(13) as usize]
-}
-
-/// A contract in a teacher's words: `game in no trumps`, `part score in
-/// clubs`, `4♠, ten tricks`, `9♥, nine tricks with hearts as trumps`.
-pub fn contract_words(c: Contract) -> String {
-    match c {
-        Contract::Mini { strain, kind } => {
-            let k = match kind {
-                ContractKind::Game => "game",
-                ContractKind::Part => "part score",
-            };
-            format!("{k} in {}", strain_words(strain))
-        }
-        Contract::Level { .. } => {
-            let in_what = match c.strain() {
-                Strain::NoTrump => "in no trumps".to_string(),
-                Strain::Suit(s) => format!("with {} as trumps", s.name()),
-            };
-            format!("{c}, {} tricks {in_what}", number_word(c.tricks_needed()))
-        }
-        Contract::Tricks { strain, .. } => {
-            let in_what = match strain {
-                Strain::NoTrump => "in no trumps".to_string(),
-                Strain::Suit(s) => format!("with {} as trumps", s.name()),
-            };
-            let n = c.tricks_needed();
-            let t = if n == 1 { "trick" } else { "tricks" };
-            format!("{c}, {} {t} {in_what}", number_word(n))
-        }
-    }
-}
-
-/// The one-sentence advice, e.g. "North–South hold 27 points and no
-/// eight-card major fit: game in no trumps".
-fn advice(ruling: &Ruling, contract: Contract, board: &Board) -> String {
-    let words = contract_words(contract);
+/// The one-sentence advice (`advice_*` keys), e.g. "North–South hold 27
+/// points and no eight-card major fit: game in no trumps".
+fn advice(ruling: &Ruling, contract: Contract, board: &Board) -> Message {
+    let words = contract.words();
     let Some(side) = ruling.declaring_side() else {
         // ez3: the winning bidder alone.
-        let who = ruling.declarer().map_or("", |s| s.name());
-        return format!("{who} wins the auction and plays with the dummy: {words}");
+        let mut m = Message::new("advice_alone");
+        if let Some(s) = ruling.declarer() {
+            m = m.with("seat", s);
+        }
+        return m.with("contract", words);
     };
     let hcp = board.deal.side_hcp(side);
-    let fit = ruling.reasons.iter().find_map(|r| match *r {
-        Reason::MajorFit { suit, cards, .. } | Reason::TrumpFit { suit, cards, .. } => {
-            Some(format!("{cards} {}", suit.name()))
-        }
-        Reason::MinorFitPartScore { suit, cards, .. } => Some(format!(
-            "{cards} {} but too few points for game",
-            suit.name()
-        )),
-        Reason::NoMajorFit { .. } => Some("no eight-card major fit".to_string()),
-        Reason::NoFit { .. } => Some("no eight-card fit".to_string()),
-        _ => None,
-    });
+    // The fit that chose trumps, else the missing fit: a minor part score
+    // follows "no major fit" among the reasons but says more.
+    let fit = ruling
+        .reasons
+        .iter()
+        .find_map(|r| match *r {
+            Reason::MajorFit { suit, cards, .. } | Reason::TrumpFit { suit, cards, .. } => Some(
+                Message::new("advice_fit")
+                    .with("suit", suit)
+                    .with("cards", cards),
+            ),
+            Reason::MinorFitPartScore { suit, cards, .. } => Some(
+                Message::new("advice_minor_part")
+                    .with("suit", suit)
+                    .with("cards", cards),
+            ),
+            _ => None,
+        })
+        .or_else(|| {
+            ruling.reasons.iter().find_map(|r| match r {
+                Reason::NoMajorFit { .. } => Some(Message::new("advice_no_major_fit")),
+                Reason::NoFit { .. } => Some(Message::new("advice_no_fit")),
+                _ => None,
+            })
+        });
     match (ruling.auction.is_some(), fit) {
-        (false, Some(fit)) => format!("{} hold {hcp} points and {fit}: {words}", side.name()),
+        (false, Some(fit)) => fit
+            .with("side", side)
+            .with("hcp", hcp)
+            .with("contract", words),
         _ => {
-            let who = ruling.declarer().map_or("", |s| s.name());
-            format!("{who} wins the auction for {}: {words}", side.name())
+            let mut m = Message::new("advice_auction");
+            if let Some(s) = ruling.declarer() {
+                m = m.with("seat", s);
+            }
+            m.with("side", side).with("contract", words)
         }
     }
 }
@@ -365,15 +368,7 @@ pub fn render_text(a: &BoardAnalysis) -> String {
         let said: Vec<String> = a
             .announcements
             .iter()
-            .map(|x| {
-                let what = match x.statement {
-                    Statement::Announce => String::new(),
-                    Statement::Pass => " pass".into(),
-                    Statement::Open => " opens".into(),
-                    Statement::Report => " reports".into(),
-                };
-                format!("{} {}{what}", x.seat.letter(), x.hcp)
-            })
+            .map(|x| english(&x.message()))
             .collect();
         let _ = writeln!(
             out,
@@ -396,7 +391,7 @@ pub fn render_text(a: &BoardAnalysis) -> String {
         );
     }
     if let Some(r) = a.redeal_reason {
-        let _ = writeln!(out, "Redeal: {}", r.english());
+        let _ = writeln!(out, "{}", english(&r.line()));
         return out;
     }
     if let Some(side) = a.declaring_side {
@@ -412,16 +407,16 @@ pub fn render_text(a: &BoardAnalysis) -> String {
         );
     }
     if let Some(c) = a.contract() {
-        let _ = writeln!(out, "Contract: {}", contract_words(c));
+        let _ = writeln!(out, "Contract: {}", english(&c.words()));
     }
     if let (Some(l), Some(leader)) = (&a.guideline_lead, a.opening_leader) {
         let _ = writeln!(out, "Guideline lead by {}: {}", leader.name(), l.english());
     }
     if let Some(advice) = &a.advice {
-        let _ = writeln!(out, "Advice: {advice}");
+        let _ = writeln!(out, "Advice: {}", english(advice));
     }
     for r in &a.reasons {
-        let _ = writeln!(out, "  - {}", r.text);
+        let _ = writeln!(out, "  - {}", english(&r.message()));
     }
     if let Some(t) = a.sure() {
         let per: Vec<String> = Suit::ALL

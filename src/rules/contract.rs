@@ -4,13 +4,12 @@
 //! and a kind (part score or game), `dbv` contracts have a level 1–7, and
 //! EZ-Bridge bids name a number of tricks 1–13 outright.
 
-use std::fmt;
-
 use serde::Serialize;
 
 use super::{Points, Ruleset};
 use crate::bridge::{Strain, Suit};
 use crate::dealer::constraints::ContractKind;
+use crate::words::{Arg, Message};
 
 /// A contract under one of the rule systems.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -55,6 +54,41 @@ impl Contract {
             Contract::Level { level, .. } => level + 6,
             Contract::Tricks { tricks, .. } => tricks,
         }
+    }
+
+    /// The contract as an answer key names it: `game in no trumps`,
+    /// `part score in spades` (ebu), `4♠`, `3SA`, `9♥` (dbv, EZ).
+    pub fn name(self) -> Message {
+        match self {
+            Contract::Mini { strain, kind } => Message::new(match kind {
+                ContractKind::Game => "game_in",
+                ContractKind::Part => "part_in",
+            })
+            .with("strain", strain),
+            Contract::Level { level: n, strain } | Contract::Tricks { tricks: n, strain } => {
+                Message::new("contract_call").with("call", Arg::Call(n, strain))
+            }
+        }
+    }
+
+    /// The contract in a teacher's words, with the tricks a `dbv` or EZ
+    /// contract asks for: `game in no trumps`, `4♠: 10 tricks with spades
+    /// as trumps`.
+    pub fn words(self) -> Message {
+        let (n, strain) = match self {
+            Contract::Mini { .. } => return self.name(),
+            Contract::Level { level: n, strain } | Contract::Tricks { tricks: n, strain } => {
+                (n, strain)
+            }
+        };
+        let key = match strain {
+            Strain::NoTrump => "contract_nt",
+            Strain::Suit(_) => "contract_suit",
+        };
+        Message::new(key)
+            .with("call", Arg::Call(n, strain))
+            .with("tricks", Arg::Tricks(u32::from(self.tricks_needed())))
+            .with("strain", strain)
     }
 
     /// Part score or game, for `ebu` contracts only.
@@ -106,24 +140,6 @@ impl Contract {
             _ => return Err(ContractError::new(ruleset, t)),
         };
         Ok(contract)
-    }
-}
-
-impl fmt::Display for Contract {
-    /// As an answer key prints it: `game in NT`, `part score in ♠`, `4♠`, `8♥`.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Contract::Mini {
-                strain,
-                kind: ContractKind::Game,
-            } => write!(f, "game in {strain}"),
-            Contract::Mini {
-                strain,
-                kind: ContractKind::Part,
-            } => write!(f, "part score in {strain}"),
-            Contract::Level { level, strain } => write!(f, "{level}{strain}"),
-            Contract::Tricks { tricks, strain } => write!(f, "{tricks}{strain}"),
-        }
     }
 }
 

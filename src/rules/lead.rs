@@ -24,6 +24,7 @@ use serde::Serialize;
 use serde::ser::{SerializeStruct, Serializer};
 
 use crate::bridge::{Card, Hand, Holding, Rank, Strain, Suit};
+use crate::words::{Arg, Message};
 
 /// An honour for leading, as seed 000's vocabulary has it: ace down to ten.
 fn is_honour(value: u8) -> bool {
@@ -260,20 +261,6 @@ pub struct Lead {
     pub holding: Holding,
 }
 
-/// A rank as a teacher writes it: `10` for the ten.
-fn rank_text(r: Rank) -> String {
-    if r == Rank::TEN {
-        "10".to_string()
-    } else {
-        r.letter().to_string()
-    }
-}
-
-/// Ranks high to low, `10` for the ten, joined by `sep`: `K-Q-10`, `KJ1074`.
-fn ranks_text(h: Holding, sep: &str) -> String {
-    h.ranks().map(rank_text).collect::<Vec<_>>().join(sep)
-}
-
 impl Lead {
     /// Stable name of the rule that picked the card.
     pub const fn code(&self) -> &'static str {
@@ -281,44 +268,62 @@ impl Lead {
     }
 
     /// The lead as an answer key words it: "♠K, top of the sequence K-Q-J",
-    /// "♥4, fourth highest of the longest suit ♥KJ742".
-    pub fn english(&self) -> String {
-        let symbol = self.card.suit.symbol();
-        let suit = format!("{symbol}{}", ranks_text(self.holding, ""));
-        let card = format!("{symbol}{}", rank_text(self.card.rank));
+    /// "♥4, fourth highest of the longest suit ♥KJ742" (keys `lead_*` of
+    /// the catalogue).
+    pub fn message(&self) -> Message {
+        let suit = Arg::Cards {
+            suit: Some(self.card.suit),
+            holding: self.holding,
+            separator: "",
+        };
+        let run = |cards: Holding| Arg::Cards {
+            suit: None,
+            holding: cards,
+            separator: "-",
+        };
         let rule = match self.rule {
-            LeadRule::Singleton => "a singleton".to_string(),
-            LeadRule::TopOfSequence(s) => match s.kind {
-                SequenceKind::Solid | SequenceKind::Pair => {
-                    format!("top of the sequence {}", ranks_text(s.cards, "-"))
-                }
-                SequenceKind::Broken => {
-                    format!("top of the broken sequence {}", ranks_text(s.cards, "-"))
-                }
-                SequenceKind::Interior => format!(
-                    "top of the interior sequence {} in {suit}",
-                    ranks_text(s.cards, "-")
-                ),
-            },
-            LeadRule::Ace => format!("the ace from {suit}, never a low card away from it"),
-            LeadRule::TopOfDoubleton => format!("top of the doubleton {suit}"),
+            LeadRule::Singleton => Message::new("lead_singleton"),
+            LeadRule::TopOfSequence(s) => Message::new(match s.kind {
+                SequenceKind::Solid | SequenceKind::Pair => "lead_sequence",
+                SequenceKind::Broken => "lead_broken",
+                SequenceKind::Interior => "lead_interior",
+            })
+            .with("cards", run(s.cards))
+            .with("suit", suit.clone()),
+            LeadRule::Ace => Message::new("lead_ace").with("suit", suit.clone()),
+            LeadRule::TopOfDoubleton => Message::new("lead_doubleton").with("suit", suit.clone()),
             LeadRule::FourthHighest if self.choice == SuitChoice::Longest => {
-                return format!("{card}, fourth highest of the longest suit {suit}");
+                // The rule already says the suit is the longest.
+                return Message::new("lead")
+                    .with("card", Arg::Card(self.card))
+                    .with(
+                        "rule",
+                        Arg::Words(Message::new("lead_fourth_longest").with("suit", suit)),
+                    )
+                    .with("why", Arg::Words(Message::new("lead_why_sequence")));
             }
-            LeadRule::FourthHighest => format!("fourth highest of {suit}"),
-            LeadRule::LowFromHonour => format!("low from the honour in {suit}"),
-            LeadRule::TopOfNothing => format!("top of nothing from {suit}"),
+            LeadRule::FourthHighest => Message::new("lead_fourth").with("suit", suit.clone()),
+            LeadRule::LowFromHonour => Message::new("lead_low_honour").with("suit", suit.clone()),
+            LeadRule::TopOfNothing => Message::new("lead_nothing").with("suit", suit.clone()),
         };
         let why = match self.choice {
-            SuitChoice::Sequence => "",
-            SuitChoice::Longest => ", the longest suit",
-            SuitChoice::Singleton => ", hoping for a ruff",
-            SuitChoice::NoHonour => ", a suit with no honour to give away",
-            SuitChoice::NotFromAce => ", the longest suit not headed by the ace",
-            SuitChoice::EverySuitHasTheAce => ", as every side suit is headed by the ace",
-            SuitChoice::OnlyTrumps => ", as the hand holds nothing but trumps",
+            SuitChoice::Sequence => "lead_why_sequence",
+            SuitChoice::Longest => "lead_why_longest",
+            SuitChoice::Singleton => "lead_why_singleton",
+            SuitChoice::NoHonour => "lead_why_no_honour",
+            SuitChoice::NotFromAce => "lead_why_not_from_ace",
+            SuitChoice::EverySuitHasTheAce => "lead_why_every_ace",
+            SuitChoice::OnlyTrumps => "lead_why_only_trumps",
         };
-        format!("{card}, {rule}{why}")
+        Message::new("lead")
+            .with("card", Arg::Card(self.card))
+            .with("rule", Arg::Words(rule))
+            .with("why", Arg::Words(Message::new(why)))
+    }
+
+    /// [`Lead::message`] in English (JSON `text`, the terminal).
+    pub fn english(&self) -> String {
+        crate::words::english(&self.message())
     }
 }
 

@@ -16,6 +16,7 @@ use std::fmt;
 use serde::Serialize;
 
 use crate::bridge::{Board, Seat, Seating, Side};
+use crate::words::{Arg, Message};
 
 mod analysis;
 mod contract;
@@ -32,7 +33,7 @@ pub mod session;
 pub mod suit_play;
 pub mod sure_tricks;
 
-pub use analysis::{BoardAnalysis, ContractFacts, analyze, contract_words, render_text};
+pub use analysis::{BoardAnalysis, ContractFacts, analyze, render_text};
 pub use contract::{
     Contract, ContractError, Outcome, TricksError, game_tricks, legal_contracts, overtrick_points,
     trick_points,
@@ -40,7 +41,7 @@ pub use contract::{
 pub use ez::{Auction, Call};
 pub use filters::filters;
 pub use points::Points;
-pub use reason::{Reason, ReasonText};
+pub use reason::Reason;
 pub use sure_tricks::SureTricks;
 
 /// A rule system, named as lesson files and the command line name it.
@@ -220,6 +221,22 @@ pub struct Announcement {
     pub statement: Statement,
 }
 
+impl Announcement {
+    /// What the player says, for the catalogue to word (`a_*`): the seat by
+    /// its letter and the points.
+    pub fn message(&self) -> Message {
+        let key = match self.statement {
+            Statement::Announce => "a_announce",
+            Statement::Pass => "a_pass",
+            Statement::Open => "a_open",
+            Statement::Report => "a_report",
+        };
+        Message::new(key)
+            .with("seat", Arg::Letter(self.seat))
+            .with("hcp", self.hcp)
+    }
+}
+
 /// Why a deal is thrown in and dealt again.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
@@ -233,12 +250,18 @@ pub enum Redeal {
 }
 
 impl Redeal {
-    pub fn english(self) -> &'static str {
-        match self {
-            Redeal::TwentyTwenty => "both sides hold 20 points: redeal",
-            Redeal::NobodyOpens => "nobody holds 12 points to open: redeal",
-            Redeal::AllPass => "everybody passed: redeal",
-        }
+    /// Why the deal goes back, for the catalogue to word (`redeal_*`).
+    pub fn message(self) -> Message {
+        Message::new(match self {
+            Redeal::TwentyTwenty => "redeal_twenty_twenty",
+            Redeal::NobodyOpens => "redeal_nobody_opens",
+            Redeal::AllPass => "redeal_all_pass",
+        })
+    }
+
+    /// The whole line a handout prints: `Redeal: …`.
+    pub fn line(self) -> Message {
+        Message::new("redeal").with("why", self.message())
     }
 }
 

@@ -1,13 +1,14 @@
-//! Why the rules chose a contract, as data first and English second.
+//! Why the rules chose a contract, as data.
 //!
 //! Every reason is a kind with its numbers (`GamePoints { hcp: 27,
-//! threshold: 26 }`), so handouts in other languages can word it their own
-//! way; [`Reason::english`] is the wording a teacher would write in English.
+//! threshold: 26 }`); [`Reason::message`] hands them to the catalogue of
+//! words, which words them in the handout's language.
 
 use serde::Serialize;
 
 use super::ser;
 use crate::bridge::{Seat, Side, Strain, Suit};
+use crate::words::{Arg, Message};
 
 /// One step of the reasoning behind a guideline contract.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -118,154 +119,107 @@ pub enum Reason {
     },
 }
 
-fn tricks_word(n: u8) -> String {
-    const WORDS: [&str; 14] = [
-        "no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
-        "eleven", "twelve", "thirteen",
-    ];
-    let w = WORDS[n.min(13) as usize];
-    if n == 1 {
-        format!("{w} trick")
-    } else {
-        format!("{w} tricks")
-    }
-}
-
 impl Reason {
-    /// The reason as an English sentence fragment, no final full stop.
-    pub fn english(&self) -> String {
+    /// What the reason says, for the catalogue to word (`r_*` keys). Every
+    /// number of the reason is an argument; a language words the ones it
+    /// needs.
+    pub fn message(&self) -> Message {
         match *self {
-            Reason::MajorFit { side, suit, cards } => format!(
-                "{} have {cards} {} together, an eight-card major fit: {} are trumps",
-                side.name(),
-                suit.name(),
-                suit.name()
-            ),
-            Reason::NoMajorFit { side } => {
-                format!("{} have no eight-card major fit", side.name())
-            }
+            Reason::MajorFit { side, suit, cards } => Message::new("r_major_fit")
+                .with("side", side)
+                .with("suit", suit)
+                .with("cards", cards),
+            Reason::NoMajorFit { side } => Message::new("r_no_major_fit").with("side", side),
             Reason::MinorFitPartScore {
                 side,
                 suit,
                 cards,
                 hcp,
                 threshold,
-            } => format!(
-                "{} have {cards} {} together and {hcp} points, fewer than the {threshold} a game needs: play a part score in {}",
-                side.name(),
-                suit.name(),
-                suit.name()
-            ),
+            } => Message::new("r_minor_part")
+                .with("side", side)
+                .with("suit", suit)
+                .with("cards", cards)
+                .with("hcp", hcp)
+                .with("threshold", threshold),
             Reason::MinorFitGameInNoTrumps {
                 side,
                 suit,
                 cards,
                 hcp,
-            } => format!(
-                "{} have {cards} {} together and {hcp} points: nine tricks in no trumps are easier than eleven with {} as trumps",
-                side.name(),
-                suit.name(),
-                suit.name()
-            ),
+            } => Message::new("r_minor_game_nt")
+                .with("side", side)
+                .with("suit", suit)
+                .with("cards", cards)
+                .with("hcp", hcp),
             Reason::GamePoints {
                 side,
                 hcp,
                 threshold,
-            } => format!(
-                "{} hold {hcp} points, at least the {threshold} a game needs: go for game",
-                side.name()
-            ),
+            } => Message::new("r_game_points")
+                .with("side", side)
+                .with("hcp", hcp)
+                .with("threshold", threshold),
             Reason::PartScorePoints {
                 side,
                 hcp,
                 threshold,
-            } => format!(
-                "{} hold {hcp} points, fewer than the {threshold} a game needs: settle for a part score",
-                side.name()
-            ),
-            Reason::Opens { seat, hcp } => format!(
-                "{} is the first player from the dealer with 12 or more points ({hcp}) and opens",
-                seat.name()
-            ),
+            } => Message::new("r_part_points")
+                .with("side", side)
+                .with("hcp", hcp)
+                .with("threshold", threshold),
+            Reason::Opens { seat, hcp } => {
+                Message::new("r_opens").with("seat", seat).with("hcp", hcp)
+            }
             Reason::CombinedTooFew {
                 opener,
                 side,
                 hcp,
                 next_opener,
-            } => format!(
-                "{} opened, but {} have only {hcp} points together, fewer than 20: the deal goes to the other side and {} becomes opener",
-                opener.name(),
-                side.name(),
-                next_opener.name()
-            ),
-            Reason::TrumpFit { side, suit, cards } => format!(
-                "{} have {cards} {} together, their longest fit: {} are trumps",
-                side.name(),
-                suit.name(),
-                suit.name()
-            ),
-            Reason::NoFit { side } => format!(
-                "{} have no suit with eight cards together: no trumps",
-                side.name()
-            ),
+            } => Message::new("r_too_few")
+                .with("opener", opener)
+                .with("side", side)
+                .with("hcp", hcp)
+                .with("next", next_opener),
+            Reason::TrumpFit { side, suit, cards } => Message::new("r_trump_fit")
+                .with("side", side)
+                .with("suit", suit)
+                .with("cards", cards),
+            Reason::NoFit { side } => Message::new("r_no_fit").with("side", side),
             Reason::LevelFromPoints {
                 side,
                 hcp,
                 level,
                 tricks,
-            } => format!(
-                "{} hold {hcp} points together: level {level}, {}",
-                side.name(),
-                tricks_word(tricks)
-            ),
+            } => Message::new("r_level")
+                .with("side", side)
+                .with("hcp", hcp)
+                .with("level", level)
+                .with("tricks", Arg::Tricks(u32::from(tricks))),
             Reason::WinningBid {
                 seat,
                 tricks,
                 strain,
-            } => format!(
-                "{} made the last bid, {} {}, and everyone after passed",
-                seat.name(),
-                tricks_word(tricks),
-                match strain {
-                    Strain::NoTrump => "in no trumps".to_string(),
-                    Strain::Suit(s) => format!("with {} as trumps", s.name()),
-                }
-            ),
+            } => Message::new("r_winning_bid")
+                .with("seat", seat)
+                .with("call", Arg::Call(tricks, strain))
+                .with("tricks", Arg::Tricks(u32::from(tricks)))
+                .with("strain", strain),
             Reason::BidderEstimate {
                 seat,
                 own_points,
                 partner_points,
                 tricks,
                 dummy_seen,
-            } => {
-                let partner = if dummy_seen {
-                    format!("{partner_points} in the dummy")
-                } else {
-                    format!("about {partner_points} expected from partner")
-                };
-                format!(
-                    "{} counted {own_points} points in hand and {partner}: worth {}",
-                    seat.name(),
-                    tricks_word(tricks)
-                )
-            }
-        }
-    }
-}
-
-/// A reason with its English text, as the JSON output carries it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct ReasonText {
-    #[serde(flatten)]
-    pub reason: Reason,
-    pub text: String,
-}
-
-impl From<Reason> for ReasonText {
-    fn from(reason: Reason) -> ReasonText {
-        ReasonText {
-            text: reason.english(),
-            reason,
+            } => Message::new(if dummy_seen {
+                "r_estimate_dummy"
+            } else {
+                "r_estimate_partner"
+            })
+            .with("seat", seat)
+            .with("own", own_points)
+            .with("partner", partner_points)
+            .with("tricks", Arg::Tricks(u32::from(tricks))),
         }
     }
 }
