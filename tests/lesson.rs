@@ -265,7 +265,10 @@ fn keys_for_later_issues_parse() {
         l.outputs.iter().map(|h| h.code()).collect::<Vec<_>>(),
         vec!["worksheet", "answers"]
     );
-    assert_eq!(l.questions, vec!["hcp", "bid"]);
+    assert_eq!(
+        l.questions.iter().map(|q| q.code()).collect::<Vec<_>>(),
+        vec!["hcp", "bid"]
+    );
     assert_eq!(l.templates.as_deref(), Some("my-templates"));
     let minibridge::rules::Rules::Ebu(ebu) = l.rules else {
         panic!("an ebu lesson");

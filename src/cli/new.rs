@@ -34,7 +34,9 @@ pub struct NewArgs {
 /// The lesson file text for `title` under `ruleset`.
 pub fn lesson_text(file: &str, title: &str, ruleset: Ruleset, seed: u64) -> String {
     let questions = match ruleset {
-        Ruleset::Ebu => lesson::DEFAULT_QUESTIONS.join(", "),
+        Ruleset::Ebu => lesson::Question::DEFAULT
+            .map(lesson::Question::code)
+            .join(", "),
         Ruleset::Dbv => "hcp, announce, declaring_side, declarer_dummy, contract, score".into(),
         Ruleset::Ez | Ruleset::Ez3 => "hcp, bid, score".into(),
     };

@@ -23,34 +23,80 @@ use crate::dealer::Constraints;
 use crate::dealer::constraints::RuleSpec;
 use crate::rules::{Rules, Ruleset};
 
-/// The question ids a worksheet can ask (the handouts' question bank).
-pub const QUESTIONS: [&str; 12] = [
-    "hcp",
-    "announce",
-    "declaring_side",
-    "declarer_dummy",
-    "leader",
-    "lead",
-    "sure_tricks",
-    "contract",
-    "game",
-    "extra_tricks",
-    "score",
-    "bid",
-];
+/// A question a worksheet can ask (the handouts' question bank); the
+/// answer key answers each in `render::view`, one arm per question.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Question {
+    Hcp,
+    Announce,
+    DeclaringSide,
+    DeclarerDummy,
+    Leader,
+    Lead,
+    SureTricks,
+    Contract,
+    Game,
+    ExtraTricks,
+    Score,
+    Bid,
+}
 
-/// The nine questions of the exercise in seed 000, in its order: the default.
-pub const DEFAULT_QUESTIONS: [&str; 9] = [
-    "hcp",
-    "announce",
-    "declaring_side",
-    "declarer_dummy",
-    "leader",
-    "lead",
-    "sure_tricks",
-    "game",
-    "extra_tricks",
-];
+impl Question {
+    pub const ALL: [Question; 12] = [
+        Question::Hcp,
+        Question::Announce,
+        Question::DeclaringSide,
+        Question::DeclarerDummy,
+        Question::Leader,
+        Question::Lead,
+        Question::SureTricks,
+        Question::Contract,
+        Question::Game,
+        Question::ExtraTricks,
+        Question::Score,
+        Question::Bid,
+    ];
+
+    /// The codes of [`Question::ALL`] as messages list them.
+    pub const NAMES: &'static str = "hcp, announce, declaring_side, declarer_dummy, leader, lead, sure_tricks, contract, game, extra_tricks, score or bid";
+
+    /// The nine questions of the exercise in seed 000, in its order: the default.
+    pub const DEFAULT: [Question; 9] = [
+        Question::Hcp,
+        Question::Announce,
+        Question::DeclaringSide,
+        Question::DeclarerDummy,
+        Question::Leader,
+        Question::Lead,
+        Question::SureTricks,
+        Question::Game,
+        Question::ExtraTricks,
+    ];
+
+    /// The name a lesson's `questions:` uses (and the text key `q_<code>`).
+    pub const fn code(self) -> &'static str {
+        match self {
+            Question::Hcp => "hcp",
+            Question::Announce => "announce",
+            Question::DeclaringSide => "declaring_side",
+            Question::DeclarerDummy => "declarer_dummy",
+            Question::Leader => "leader",
+            Question::Lead => "lead",
+            Question::SureTricks => "sure_tricks",
+            Question::Contract => "contract",
+            Question::Game => "game",
+            Question::ExtraTricks => "extra_tricks",
+            Question::Score => "score",
+            Question::Bid => "bid",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<Question> {
+        Question::ALL
+            .into_iter()
+            .find(|q| q.code().eq_ignore_ascii_case(s.trim()))
+    }
+}
 
 /// A handout `build` can write for a lesson (`outputs:`); all of them by
 /// default. Which template prints it and the file's name are the
@@ -270,7 +316,7 @@ pub struct Lesson {
     pub dealer: DealerRule,
     /// One plan per board, in board-number order.
     pub boards: Vec<BoardPlan>,
-    pub questions: Vec<String>,
+    pub questions: Vec<Question>,
     pub outputs: Vec<Handout>,
     pub note: Option<String>,
     pub date: Option<String>,

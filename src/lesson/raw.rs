@@ -317,13 +317,10 @@ word_set!(
 );
 word_set!(
     QuestionWord,
-    String,
+    super::Question,
     "question",
-    "hcp, announce, declaring_side, declarer_dummy, leader, lead, sure_tricks, contract, game, extra_tricks, score or bid",
-    |s| super::QUESTIONS
-        .iter()
-        .find(|q| q.eq_ignore_ascii_case(s.trim()))
-        .map(|q| q.to_string())
+    super::Question::NAMES,
+    |s| super::Question::parse(s)
 );
 word_set!(
     OutputWord,

@@ -481,10 +481,7 @@ pub(super) fn validate(
         boards,
         questions: match raw.questions {
             Some(q) => q.into_iter().map(|w| w.value.0.0).collect(),
-            None => super::DEFAULT_QUESTIONS
-                .iter()
-                .map(|s| s.to_string())
-                .collect(),
+            None => super::Question::DEFAULT.to_vec(),
         },
         outputs: match raw.outputs {
             Some(o) => o.into_iter().map(|w| w.value.0.0).collect(),

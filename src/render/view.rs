@@ -8,7 +8,7 @@ use serde::Serialize;
 
 use crate::bridge::{Board, Card, Hand, Rank, Seat, Side, Strain, Suit, Vulnerability};
 use crate::facts::{AnswerFacts, PlayFacts};
-use crate::lesson::{Analysis, Lesson};
+use crate::lesson::{Analysis, Lesson, Question};
 use crate::rules::sure_tricks::ExtraSource;
 use crate::rules::{BoardAnalysis, Contract};
 use crate::words::{Arg, Catalogue, Message};
@@ -163,6 +163,8 @@ pub struct BoardView {
 /// A question of the lesson as the worksheet asks it.
 #[derive(Clone, Debug, Serialize)]
 pub struct QuestionView {
+    #[serde(skip)]
+    pub question: Question,
     pub id: String,
     pub text: String,
     /// Answer lines to leave.
@@ -204,11 +206,12 @@ pub fn build(
     let questions: Vec<QuestionView> = lesson
         .questions
         .iter()
-        .map(|id| QuestionView {
-            id: id.clone(),
-            text: texts.get(&format!("q_{id}")),
-            lines: match id.as_str() {
-                "announce" | "extra_tricks" => 2,
+        .map(|&question| QuestionView {
+            question,
+            id: question.code().to_string(),
+            text: texts.get(&format!("q_{}", question.code())),
+            lines: match question {
+                Question::Announce | Question::ExtraTricks => 2,
                 _ => 1,
             },
         })
@@ -364,7 +367,7 @@ impl Words {
         let answers = questions
             .iter()
             .map(|q| {
-                let (answer, reasons) = self.answer(&q.id, a, &contract, &reasons);
+                let (answer, reasons) = self.answer(q.question, a, &contract, &reasons);
                 AnswerView {
                     id: q.id.clone(),
                     question: q.text.clone(),
@@ -534,7 +537,7 @@ impl Words {
     /// The answer to question `id` and the reasoning printed under it.
     fn answer(
         &self,
-        id: &str,
+        question: Question,
         a: &BoardAnalysis,
         contract: &str,
         reasons: &[String],
@@ -552,8 +555,8 @@ impl Words {
                     .with("hcp", hcp),
             )
         };
-        match id {
-            "hcp" => (
+        match question {
+            Question::Hcp => (
                 per_seat
                     .iter()
                     .map(|(s, h)| format!("{} {h}", self.letter(*s)))
@@ -565,7 +568,7 @@ impl Words {
                     side_points(Side::EastWest, a.side_hcp.east_west)
                 )],
             ),
-            "announce" => {
+            Question::Announce => {
                 let said = a
                     .announcements
                     .iter()
@@ -577,7 +580,7 @@ impl Words {
                     vec![said],
                 )
             }
-            "declaring_side" => match a.declaring_side {
+            Question::DeclaringSide => match a.declaring_side {
                 Some(s) => {
                     let hcp = match s {
                         Side::NorthSouth => a.side_hcp.north_south,
@@ -587,7 +590,7 @@ impl Words {
                 }
                 None => (self.seat_or_redeal(a, a.declarer), Vec::new()),
             },
-            "declarer_dummy" => (
+            Question::DeclarerDummy => (
                 match (a.declarer, a.dummy) {
                     (Some(declarer), Some(dummy)) => self.word(
                         &Message::new("a_declarer_dummy")
@@ -598,13 +601,13 @@ impl Words {
                 },
                 Vec::new(),
             ),
-            "leader" => (
+            Question::Leader => (
                 a.opening_leader
                     .map(|s| self.word(&Message::new("a_leader").with("seat", s)))
                     .unwrap_or_default(),
                 Vec::new(),
             ),
-            "lead" => match (a.opening_leader, &a.guideline_lead) {
+            Question::Lead => match (a.opening_leader, &a.guideline_lead) {
                 (Some(s), Some(l)) => (
                     self.word(
                         &Message::new("a_lead")
@@ -615,7 +618,7 @@ impl Words {
                 ),
                 _ => (String::new(), Vec::new()),
             },
-            "sure_tricks" => match a.sure() {
+            Question::SureTricks => match a.sure() {
                 Some(t) => (
                     self.word(&Message::new("a_sure").with("total", t.total())),
                     vec![
@@ -628,8 +631,10 @@ impl Words {
                 ),
                 None => (String::new(), Vec::new()),
             },
-            "contract" | "game" | "bid" => (contract.to_string(), reasons.to_vec()),
-            "extra_tricks" => match a.sure() {
+            Question::Contract | Question::Game | Question::Bid => {
+                (contract.to_string(), reasons.to_vec())
+            }
+            Question::ExtraTricks => match a.sure() {
                 Some(t) if t.extra.is_empty() => (self.t.get("a_no_extra"), Vec::new()),
                 Some(t) => {
                     let lines: Vec<String> = t
@@ -658,7 +663,7 @@ impl Words {
                 }
                 None => (String::new(), Vec::new()),
             },
-            "score" => match a.contract() {
+            Question::Score => match a.contract() {
                 Some(c) => {
                     let needed = u32::from(c.tricks_needed());
                     let row = a.score_table.iter().find(|o| u32::from(o.tricks) == needed);
@@ -670,7 +675,6 @@ impl Words {
                 }
                 None => (String::new(), Vec::new()),
             },
-            _ => (String::new(), Vec::new()),
         }
     }
 
