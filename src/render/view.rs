@@ -9,7 +9,6 @@ use serde::Serialize;
 use crate::bridge::{Board, Card, Hand, Rank, Seat, Side, Strain, Suit, Vulnerability};
 use crate::facts::{AnswerFacts, PlayFacts};
 use crate::lesson::{Analysis, Lesson, Question};
-use crate::rules::sure_tricks::ExtraSource;
 use crate::rules::{BoardAnalysis, Contract};
 use crate::words::{Arg, Catalogue, Message};
 
@@ -287,15 +286,6 @@ impl Words {
             .map(|r| self.rank(r))
             .collect::<Vec<_>>()
             .join(" ")
-    }
-
-    /// `key` with arguments already worded as text.
-    fn fill(&self, key: &'static str, pairs: &[(&'static str, String)]) -> String {
-        let mut m = Message::new(key);
-        for (name, text) in pairs {
-            m = m.with(name, Arg::Verbatim(text.clone()));
-        }
-        self.word(&m)
     }
 
     fn contract(&self, c: Contract) -> String {
@@ -637,28 +627,8 @@ impl Words {
             Question::ExtraTricks => match a.sure() {
                 Some(t) if t.extra.is_empty() => (self.t.get("a_no_extra"), Vec::new()),
                 Some(t) => {
-                    let lines: Vec<String> = t
-                        .extra
-                        .iter()
-                        .map(|e| {
-                            let key = match e.source {
-                                ExtraSource::Length => "x_length",
-                                ExtraSource::Promotion => "x_promotion",
-                                ExtraSource::Finesse => "x_finesse",
-                                ExtraSource::Ruff => "x_ruff",
-                            };
-                            match self.t.lookup(key) {
-                                Some(_) => self.fill(
-                                    key,
-                                    &[
-                                        ("suit", e.suit.symbol().to_string()),
-                                        ("n", e.tricks.to_string()),
-                                    ],
-                                ),
-                                None => e.english(),
-                            }
-                        })
-                        .collect();
+                    let lines: Vec<String> =
+                        t.extra.iter().map(|e| self.word(&e.message())).collect();
                     (lines.join("; "), Vec::new())
                 }
                 None => (String::new(), Vec::new()),

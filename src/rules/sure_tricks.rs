@@ -21,6 +21,7 @@ use serde::Serialize;
 use super::ser;
 use super::suit_play::SuitPlay;
 use crate::bridge::{Hand, Holding, Rank, Suit};
+use crate::words::{Arg, Message};
 
 /// Where extra tricks beyond the sure ones could come from in one suit.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -49,24 +50,23 @@ pub struct ExtraTricks {
 }
 
 impl ExtraTricks {
+    /// The line an answer key prints: "♥: 2 more by promotion" (keys
+    /// `x_*` of the catalogue).
+    pub fn message(&self) -> Message {
+        let key = match self.source {
+            ExtraSource::Length => "x_length",
+            ExtraSource::Promotion => "x_promotion",
+            ExtraSource::Finesse => "x_finesse",
+            ExtraSource::Ruff => "x_ruff",
+        };
+        Message::new(key)
+            .with("suit", Arg::Verbatim(self.suit.symbol().to_string()))
+            .with("n", self.tricks)
+    }
+
+    /// [`ExtraTricks::message`] in English (JSON `text`, the terminal).
     pub fn english(&self) -> String {
-        let n = self.tricks;
-        let s = if n == 1 { "" } else { "s" };
-        let suit = self.suit.name();
-        match self.source {
-            ExtraSource::Length => format!(
-                "length in {suit}: up to {n} more trick{s} from long cards once the opponents' {suit} are gone"
-            ),
-            ExtraSource::Promotion => format!(
-                "promotion in {suit}: knock out the opponents' higher honour to win {n} more trick{s}"
-            ),
-            ExtraSource::Finesse => format!(
-                "a finesse in {suit}: lead towards the tenace for {n} more trick{s} if the missing honour is well placed"
-            ),
-            ExtraSource::Ruff => format!(
-                "ruffs in {suit}: up to {n} more trick{s} by ruffing {suit} in the hand with fewer trumps"
-            ),
-        }
+        crate::words::english(&self.message())
     }
 }
 
