@@ -267,14 +267,12 @@ impl Words {
         self.t.word(m)
     }
 
+    /// The catalogue's letters, with the ten as `T` where the lesson asks.
     fn rank(&self, r: Rank) -> String {
-        let letters = self.t.get("ranks");
-        let honours: Vec<&str> = letters.split_whitespace().collect();
-        match r.value() {
-            11..=14 if honours.len() == 4 => honours[(14 - r.value()) as usize].to_string(),
-            10 if !self.style.ten_as_t => "10".to_string(),
-            _ => r.letter().to_string(),
+        if r == Rank::TEN && self.style.ten_as_t {
+            return r.letter().to_string();
         }
+        self.t.rank(r)
     }
 
     fn cards(&self, hand: Hand, suit: Suit) -> String {
