@@ -10,6 +10,8 @@
 //! - [`rules`]: what each rule system says about a deal: declarer, guideline
 //!   contract, sure tricks, scores.
 //! - [`solver`]: double-dummy tricks, opening-lead analysis and play records.
+//! - [`technique`]: the techniques of play a lesson teaches, and the
+//!   solver questions that prove a board needs one.
 //! - [`facts`]: everything an answer key states, from the rules and the
 //!   solver together (double-dummy tricks, leads, best contract, play record).
 //! - [`render`] and [`export`]: PDF handouts, PBN and JSON as bytes; no I/O.
@@ -32,4 +34,5 @@ pub mod pipeline;
 pub mod render;
 pub mod rules;
 pub mod solver;
+pub mod technique;
 pub mod words;
