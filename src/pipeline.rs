@@ -8,7 +8,8 @@ use rayon::prelude::*;
 
 use crate::bridge::Board;
 use crate::dealer::{self, DealCode, DealOptions, DealerError};
-use crate::export::{json, pbn};
+use crate::export::known::Known;
+use crate::export::{dlm, json, lin, pbn};
 use crate::facts::{self, AnswerFacts};
 use crate::lesson::{Analysis, BoardPlan, Lesson};
 use crate::render::{self, LessonView};
@@ -162,9 +163,49 @@ pub fn pbn_event(
             board: d.board,
             deal_code: d.code.map(|c| c.to_string()),
             hidden: None,
+            known: Known::default(),
         })
         .collect();
     (header, list)
+}
+
+/// PBN for a built lesson: its boards and, where the answer key played
+/// them, what the play found (`facts` in board order, as [`prepare`]
+/// returns them).
+pub fn lesson_pbn_bytes(
+    event: &str,
+    date: &str,
+    seed: u64,
+    boards: &[Dealt],
+    facts: &[AnswerFacts],
+) -> Vec<u8> {
+    let (header, mut list) = pbn_event(event, date, seed, boards);
+    for (b, f) in list.iter_mut().zip(facts) {
+        b.known = Known::from_facts(f);
+    }
+    pbn::write(&header, &list)
+}
+
+/// LIN for dealt boards; with `facts` (in board order), each board the
+/// answer key played also carries its guideline contract and play.
+pub fn lin_bytes(boards: &[Dealt], facts: Option<&[AnswerFacts]>) -> Vec<u8> {
+    let list: Vec<lin::LinBoard> = boards
+        .iter()
+        .enumerate()
+        .map(|(i, d)| lin::LinBoard {
+            board: d.board,
+            contract: facts
+                .and_then(|f| f.get(i))
+                .and_then(|f| Known::from_facts(f).contract),
+        })
+        .collect();
+    lin::write(&list)
+}
+
+/// DLM for dealt boards, headed by `headline` (the lesson title).
+pub fn dlm_bytes(headline: &str, boards: &[Dealt]) -> Result<Vec<u8>, dlm::DlmError> {
+    let plain: Vec<Board> = boards.iter().map(|d| d.board).collect();
+    dlm::write(headline, &plain)
 }
 
 /// JSON for dealt boards.

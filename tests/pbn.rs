@@ -49,6 +49,7 @@ proptest! {
         let event = PbnEvent { event: "Round \"trip\"".into(), generator: pbn::generator(9), ..Default::default() };
         let list: Vec<PbnBoard> = boards.iter().map(|b| PbnBoard {
             board: *b, deal_code: Some(format!("1-9-{}-0", b.number)), hidden: None,
+            known: Default::default(),
         }).collect();
         let bytes = pbn::write(&event, &list);
         let games = pbn::read(std::str::from_utf8(&bytes).unwrap()).unwrap();
@@ -74,7 +75,7 @@ proptest! {
         board in board_strategy(), at in 0usize..2000, len in 0usize..6,
         insert in "[\\[\\]\"{};%: \n0-9a-zA-Z.\\\\-]{0,6}"
     ) {
-        let bytes = pbn::write(&PbnEvent::default(), &[PbnBoard { board, deal_code: None, hidden: None }]);
+        let bytes = pbn::write(&PbnEvent::default(), &[PbnBoard { board, deal_code: None, hidden: None, known: Default::default() }]);
         let mut chars: Vec<char> = String::from_utf8(bytes).unwrap().chars().collect();
         let at = at % (chars.len() + 1);
         let end = (at + len).min(chars.len());

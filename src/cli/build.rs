@@ -86,18 +86,31 @@ fn build_one(
         .to_string();
     let folder = out.folder().join(&stem);
     let date = pipeline::pbn_date(lesson.date.as_deref());
-    let pbn = pipeline::pbn_bytes(&lesson.title, &date, dealt.seed, &dealt.boards);
-    let built = prepare(lesson, path, dealt.seed, dealt.boards, date, templates)?;
+    let (built, facts) = prepare(lesson, path, dealt.seed, dealt.boards, date, templates)?;
+    let boards = &built.boards;
+    let pbn = pipeline::lesson_pbn_bytes(&lesson.title, &built.date, built.view.seed, boards, &facts);
+    let lin = pipeline::lin_bytes(boards, Some(&facts));
     let handouts = render::render_handouts(&built.view, &built.opts, &built.templates)?;
     // Everything is computed before the first write, and the folder is
-    // replaced whole: the PBN and the handouts always come from one build.
-    let mut files = vec![("deals.pbn".to_string(), pbn)];
+    // replaced whole: the deal files and the handouts always come from one
+    // build.
+    let mut files = vec![
+        ("deals.pbn".to_string(), pbn),
+        ("deals.lin".to_string(), lin),
+    ];
+    // A dealing machine file holds boards 1 to 99 only; a lesson numbered
+    // beyond that still builds, without it.
+    match pipeline::dlm_bytes(&lesson.title, boards) {
+        Ok(dlm) => files.push(("deals.dlm".to_string(), dlm)),
+        Err(e) => bar.say(&format!("note: {label}: no deals.dlm: {e}\n")),
+    }
     files.extend(handouts.into_iter().map(|f| (f.file_name, f.bytes)));
     out.replace_folder(&folder, &files)?;
     Ok(built)
 }
 
-/// The view, options and templates the lesson's PDFs are rendered from.
+/// The view, options and templates the lesson's PDFs are rendered from,
+/// and the answer facts of each board (for the deal files).
 fn prepare(
     lesson: &lesson::Lesson,
     path: &Path,
@@ -105,7 +118,7 @@ fn prepare(
     dealt: Vec<pipeline::Dealt>,
     date: String,
     templates: Option<&render::Templates>,
-) -> anyhow::Result<Built> {
+) -> anyhow::Result<(Built, Vec<crate::facts::AnswerFacts>)> {
     // A command-line folder wins over the lesson's `templates:` key, which
     // is relative to the lesson file.
     let templates = match (templates, &lesson.templates) {
@@ -117,15 +130,16 @@ fn prepare(
         }
         (None, None) => render::Templates::builtin(),
     };
-    let view = pipeline::prepare(lesson, &path.display().to_string(), seed, &dealt).view;
+    let prepared = pipeline::prepare(lesson, &path.display().to_string(), seed, &dealt);
     let opts = render::RenderOptions::for_lesson(lesson);
-    Ok(Built {
-        view,
+    let built = Built {
+        view: prepared.view,
         opts,
         templates,
         date,
         boards: dealt,
-    })
+    };
+    Ok((built, prepared.facts))
 }
 
 /// Loads and builds one lesson file: its summary row, and what its pack

@@ -21,6 +21,10 @@ pub enum Format {
     Pbn,
     /// One JSON object per board.
     Json,
+    /// LIN, as Bridge Base Online loads deals.
+    Lin,
+    /// DLM, for Duplimate dealing machines (boards 1 to 99).
+    Dlm,
 }
 
 #[derive(Args, Debug)]
@@ -113,6 +117,8 @@ pub fn run(args: DealArgs) -> anyhow::Result<ExitCode> {
     let bytes = match args.format {
         Format::Pbn => pipeline::pbn_bytes(&title, &date, seed, &boards),
         Format::Json => pipeline::json_bytes(seed, &boards),
+        Format::Lin => pipeline::lin_bytes(&boards, None),
+        Format::Dlm => pipeline::dlm_bytes(&title, &boards)?,
         Format::Text => {
             let symbols = if args.ascii {
                 Symbols::Ascii

@@ -151,13 +151,26 @@ pub fn double_dummy_tricks(table: &DdTable) -> String {
 }
 
 /// Our lines for one game, without line ends: the `DoubleDummyTricks` tag,
-/// then the `OptimumResultTable` tag and its 20 rows (`N NT 9`).
+/// then the `OptimumResultTable` section ([`optimum_result_table`]).
 pub fn tag_lines(table: &DdTable) -> Vec<String> {
     let mut lines = Vec::with_capacity(22);
-    lines.push(format!(
+    lines.push(double_dummy_tricks_tag(table));
+    lines.extend(optimum_result_table(table));
+    lines
+}
+
+/// The `DoubleDummyTricks` tag line.
+pub fn double_dummy_tricks_tag(table: &DdTable) -> String {
+    format!(
         "[DoubleDummyTricks \"{}\"]",
         double_dummy_tricks(table)
-    ));
+    )
+}
+
+/// The `OptimumResultTable` tag and its 20 rows (`N NT 9`), declarers
+/// N, S, E, W, strains NT, S, H, D, C; without line ends.
+pub fn optimum_result_table(table: &DdTable) -> Vec<String> {
+    let mut lines = Vec::with_capacity(21);
     lines.push("[OptimumResultTable \"Declarer;Denomination\\2R;Result\\2R\"]".to_string());
     for seat in TAG_SEATS {
         for strain in Strain::ALL {

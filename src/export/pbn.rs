@@ -3,13 +3,21 @@
 //!
 //! Export: the file opens with `% PBN 2.1` and `% EXPORT`; each game has the
 //! 15 tags of the mandatory tag set in the standard's order, then our
-//! supplemental tags sorted by name (`DealCode`, `Generator`, `Hidden`);
-//! lines end in CRLF and games are separated by an empty line. Tags that do
-//! not apply to a dealt-but-unplayed board (players, scoring, contract)
-//! carry the empty string, as the standard asks of dealing programs.
+//! supplemental tags sorted by name (`DealCode`, `DoubleDummyTricks`,
+//! `Generator`, `Hidden`, `OptimumResultTable`, `Play`); lines end in CRLF
+//! and games are separated by an empty line. Tags that do not apply to a
+//! dealt-but-unplayed board (players, scoring, contract) carry the empty
+//! string, as the standard asks of dealing programs. A board whose answer
+//! key has double-dummy play also states what the play found
+//! ([`Known`]): the double-dummy table, and the guideline contract with its
+//! declarer, result and card-by-card play (§3.5: the `Play` tag names the
+//! opening leader, then one line per trick, columns in seat order from the
+//! opening leader clockwise).
 
 use std::fmt::Write as _;
 
+use super::dd_tags;
+use super::known::{Known, PlayedContract};
 use crate::bridge::Board;
 use crate::dealer::FORMAT_VERSION;
 
@@ -67,6 +75,9 @@ pub struct PbnBoard {
     pub deal_code: Option<String>,
     /// Seats whose hands a viewer should hide, e.g. `EW` (PBN `Hidden`).
     pub hidden: Option<String>,
+    /// What the answer key's play found (nothing for a board analysed by
+    /// the rules alone).
+    pub known: Known,
 }
 
 fn escape(value: &str) -> String {
@@ -118,19 +129,58 @@ pub fn write_events(events: &[(PbnEvent, Vec<PbnBoard>)]) -> Vec<u8> {
         tag(&mut out, "Dealer", &board.dealer.letter().to_string());
         tag(&mut out, "Vulnerable", board.vulnerability.pbn());
         tag(&mut out, "Deal", &board.deal.to_pbn(board.dealer));
-        for name in ["Scoring", "Declarer", "Contract", "Result"] {
-            tag(&mut out, name, "");
-        }
+        tag(&mut out, "Scoring", "");
+        let played = b.known.contract.as_ref();
+        let declarer = played.map(|c| c.declarer.letter().to_string());
+        tag(&mut out, "Declarer", declarer.as_deref().unwrap_or(""));
+        tag(&mut out, "Contract", &played.map(|c| c.pbn()).unwrap_or_default());
+        let result = played.map(|c| c.tricks.to_string());
+        tag(&mut out, "Result", result.as_deref().unwrap_or(""));
         // Supplemental tags, sorted by name as export format requires.
         if let Some(code) = &b.deal_code {
             tag(&mut out, "DealCode", code);
+        }
+        if let Some(table) = &b.known.dd_table {
+            line(&mut out, &dd_tags::double_dummy_tricks_tag(table));
         }
         tag(&mut out, "Generator", &event.generator);
         if let Some(hidden) = &b.hidden {
             tag(&mut out, "Hidden", hidden);
         }
+        if let Some(table) = &b.known.dd_table {
+            for l in dd_tags::optimum_result_table(table) {
+                line(&mut out, &l);
+            }
+        }
+        if let Some(played) = played {
+            play_section(&mut out, played);
+        }
     }
     out.into_bytes()
+}
+
+fn line(out: &mut String, text: &str) {
+    out.push_str(text);
+    out.push_str("\r\n");
+}
+
+/// The `Play` tag and its section (PBN 2.1 §3.5): one line per trick, the
+/// cards in seat order from the opening leader clockwise, whoever led the
+/// trick.
+fn play_section(out: &mut String, played: &PlayedContract) {
+    let first = played.opening_leader();
+    tag(out, "Play", &first.letter().to_string());
+    for trick in &played.play {
+        let row: Vec<String> = first
+            .clockwise_from()
+            .iter()
+            .map(|&seat| {
+                let k = (seat.index() + 4 - trick.leader.index()) % 4;
+                trick.cards[k].to_string()
+            })
+            .collect();
+        line(out, &row.join(" "));
+    }
 }
 
 #[cfg(test)]
@@ -161,6 +211,7 @@ mod tests {
             board: exercise_board(),
             deal_code: Some("x".into()),
             hidden: None,
+            known: Known::default(),
         };
         let text = String::from_utf8(write(&event, &[b.clone(), b])).unwrap();
         assert!(text.starts_with("% PBN 2.1\r\n% EXPORT\r\n[Event \"Say \\\"hi\\\"\"]\r\n"));

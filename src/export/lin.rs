@@ -1,0 +1,193 @@
+//! LIN, the text format Bridge Base Online loads deals from (its teaching
+//! table, its hand viewer, the "Hands and Results" folders). BBO publishes
+//! no specification; the tags written here and the public sources for each
+//! are listed in `docs/formats.md`.
+//!
+//! One record per board, one line each, ending in CRLF: a sequence of
+//! `tag|value|` pairs. We write the board label (`qx`), the player names
+//! (`pn`, empty: a lesson has none, and readers start a record there), the
+//! hands with the dealer (`md`), the board title (`ah`) and the
+//! vulnerability (`sv`). When the answer key played the guideline contract
+//! ([`PlayedContract`]) the record also states it the only way LIN can: as
+//! an auction (`mb`), since LIN has no contract tag, then the play card by
+//! card (`pc`), each trick closed by `pg`.
+
+use std::fmt::Write as _;
+
+use super::known::PlayedContract;
+use crate::bridge::{Board, Seat, Strain, Suit, Vulnerability};
+
+/// One board to write.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LinBoard {
+    pub board: Board,
+    /// The guideline contract played out, when the answer key has it.
+    pub contract: Option<PlayedContract>,
+}
+
+/// LIN's seat digit, used for the dealer in `md`: 1 South, 2 West, 3 North,
+/// 4 East.
+pub const fn seat_digit(seat: Seat) -> char {
+    match seat {
+        Seat::South => '1',
+        Seat::West => '2',
+        Seat::North => '3',
+        Seat::East => '4',
+    }
+}
+
+/// The order of the hands in `md` and of the names in `pn`.
+pub const HAND_ORDER: [Seat; 4] = [Seat::South, Seat::West, Seat::North, Seat::East];
+
+/// LIN's vulnerability letter for `sv`: o none, n N-S, e E-W, b both.
+pub const fn vulnerability_letter(v: Vulnerability) -> char {
+    match v {
+        Vulnerability::None => 'o',
+        Vulnerability::NorthSouth => 'n',
+        Vulnerability::EastWest => 'e',
+        Vulnerability::All => 'b',
+    }
+}
+
+/// A strain as a LIN bid writes it: `N` for no trumps, else the suit letter.
+fn strain_letter(strain: Strain) -> char {
+    match strain.trump() {
+        Some(suit) => suit.letter(),
+        None => 'N',
+    }
+}
+
+/// The shortest auction that reaches `played`: passes from the dealer up
+/// to declarer, declarer's bid, three passes. Minibridge has no bidding;
+/// this is how a LIN reader learns declarer and strain.
+pub fn auction(dealer: Seat, played: &PlayedContract) -> Vec<String> {
+    let mut calls = Vec::with_capacity(7);
+    let mut seat = dealer;
+    while seat != played.declarer {
+        calls.push("p".to_string());
+        seat = seat.next();
+    }
+    calls.push(format!("{}{}", played.level, strain_letter(played.strain)));
+    calls.extend(std::iter::repeat_n("p".to_string(), 3));
+    calls
+}
+
+/// One record, without its line end.
+pub fn record(b: &LinBoard) -> String {
+    let board = &b.board;
+    let mut s = String::with_capacity(400);
+    let _ = write!(s, "qx|o{}|pn|,,,|st||md|{}", board.number, seat_digit(board.dealer));
+    for (i, seat) in HAND_ORDER.iter().enumerate() {
+        if i > 0 {
+            s.push(',');
+        }
+        let hand = board.deal.hand(*seat);
+        for suit in Suit::ALL {
+            s.push(suit.letter());
+            let _ = write!(s, "{}", hand.holding(suit));
+        }
+    }
+    let _ = write!(
+        s,
+        "|rh||ah|Board {}|sv|{}|",
+        board.number,
+        vulnerability_letter(board.vulnerability)
+    );
+    if let Some(played) = &b.contract {
+        for call in auction(board.dealer, played) {
+            let _ = write!(s, "mb|{call}|");
+        }
+        s.push_str("pg||");
+        for trick in &played.play {
+            for card in trick.cards {
+                let _ = write!(s, "pc|{card}|");
+            }
+            s.push_str("pg||");
+        }
+    }
+    s
+}
+
+/// The whole file: one record per board, in the order given.
+pub fn write(boards: &[LinBoard]) -> Vec<u8> {
+    let mut out = String::with_capacity(boards.len() * 400);
+    for b in boards {
+        out.push_str(&record(b));
+        out.push_str("\r\n");
+    }
+    out.into_bytes()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bridge::Deal;
+    use crate::solver::play_record;
+
+    /// The exercise deal of seed 000, dealer West.
+    const EXERCISE: &str = "W:J98.QJT8.9752.T8 T532.AK4.K83.A53 Q74.75.JT6.QJ976 AK6.9632.AQ4.K42";
+
+    fn board() -> Board {
+        Board {
+            number: 7,
+            dealer: Seat::West,
+            vulnerability: Vulnerability::All,
+            deal: Deal::parse_pbn(EXERCISE).unwrap(),
+        }
+    }
+
+    #[test]
+    fn deal_only_record() {
+        let r = record(&LinBoard {
+            board: board(),
+            contract: None,
+        });
+        assert_eq!(
+            r,
+            "qx|o7|pn|,,,|st||md|2SAK6H9632DAQ4CK42,SJ98HQJT8D9752CT8,\
+             ST532HAK4DK83CA53,SQ74H75DJT6CQJ976|rh||ah|Board 7|sv|b|"
+        );
+    }
+
+    #[test]
+    fn played_record_has_an_auction_to_declarer_and_every_card() {
+        let b = board();
+        let declarer = Seat::South;
+        let tricks = play_record(&b.deal, Strain::NoTrump, declarer);
+        let played = PlayedContract {
+            level: 3,
+            strain: Strain::NoTrump,
+            declarer,
+            tricks: 9,
+            play: tricks,
+        };
+        // Dealer West: West, North and East pass, South bids.
+        assert_eq!(auction(b.dealer, &played), ["p", "p", "p", "3N", "p", "p", "p"]);
+        let r = record(&LinBoard {
+            board: b,
+            contract: Some(played.clone()),
+        });
+        assert!(r.contains("|sv|b|mb|p|mb|p|mb|p|mb|3N|mb|p|mb|p|mb|p|pg||pc|"));
+        assert_eq!(r.matches("|pc|").count(), 52);
+        assert_eq!(r.matches("pg||").count(), 14);
+        let first = played.play[0].cards[0];
+        assert!(r.contains(&format!("pg||pc|{first}|")));
+        // A declarer who deals bids first.
+        let dealing = PlayedContract {
+            declarer: Seat::West,
+            ..played
+        };
+        assert_eq!(auction(Seat::West, &dealing)[0], "3N");
+    }
+
+    #[test]
+    fn file_has_one_crlf_line_per_board() {
+        let one = LinBoard {
+            board: board(),
+            contract: None,
+        };
+        let text = String::from_utf8(write(&[one.clone(), one])).unwrap();
+        assert_eq!(text.matches("\r\n").count(), 2);
+        assert!(text.ends_with("|\r\n"));
+    }
+}
