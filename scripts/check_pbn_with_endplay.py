@@ -1,16 +1,18 @@
 #!/usr/bin/env python3
 """Cross-check our PBN with an independent reader (endplay, from PyPI).
 
-Usage: check_pbn_with_endplay.py DEALS.pbn DEALS.json
+Usage: check_pbn_with_endplay.py DEALS.pbn DEALS.json [DEALS.lin]
 
 The JSON is `minibridge deal --format json` for the same boards. Every
-board endplay reads from the PBN must match the JSON record: board number,
-dealer, vulnerability and each seat's 13 cards. Exits 1 on any mismatch.
+board endplay reads from the PBN (and from the LIN, when given) must match
+the JSON record: board number, dealer, vulnerability and each seat's 13
+cards. Exits 1 on any mismatch.
 """
 
 import json
 import sys
 
+import endplay.parsers.lin as lin
 import endplay.parsers.pbn as pbn
 from endplay.types import Player, Vul
 
@@ -18,14 +20,20 @@ SEATS = {"N": Player.north, "E": Player.east, "S": Player.south, "W": Player.wes
 VULS = {"None": Vul.none, "NS": Vul.ns, "EW": Vul.ew, "All": Vul.both}
 
 
-def main(pbn_path, json_path):
+def main(pbn_path, json_path, lin_path=None):
     with open(pbn_path, encoding="utf-8", newline="") as f:
         text = f.read()
     if "\r\n" not in text or "\n" in text.replace("\r\n", ""):
         sys.exit(f"{pbn_path}: export PBN must use CRLF line ends only")
-    boards = pbn.loads(text)
     with open(json_path, encoding="utf-8") as f:
         records = json.load(f)["boards"]
+    compare(pbn_path, pbn.loads(text), records)
+    if lin_path:
+        with open(lin_path, encoding="utf-8") as f:
+            compare(lin_path, lin.load(f), records)
+
+
+def compare(path, boards, records):
     if len(boards) != len(records):
         sys.exit(f"endplay read {len(boards)} boards, the JSON has {len(records)}")
     problems = []
@@ -48,10 +56,10 @@ def main(pbn_path, json_path):
         print(p, file=sys.stderr)
     if problems:
         sys.exit(1)
-    print(f"endplay agrees on all {len(boards)} boards of {pbn_path}")
+    print(f"endplay agrees on all {len(boards)} boards of {path}")
 
 
 if __name__ == "__main__":
-    if len(sys.argv) != 3:
+    if len(sys.argv) not in (3, 4):
         sys.exit(__doc__)
-    main(sys.argv[1], sys.argv[2])
+    main(*sys.argv[1:])

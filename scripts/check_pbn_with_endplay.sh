@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Deals boards with minibridge and checks that endplay (an independent PBN
-# reader from PyPI) reads every deal, dealer and vulnerability as we wrote
-# them. Makes a throwaway virtual environment under target/ (git-ignored).
+# and LIN reader from PyPI) reads every deal, dealer and vulnerability as we
+# wrote them, and builds lessons whose PBN and LIN carry the guideline
+# contract's play, checked by scripts/check_exports_with_endplay.py. Makes a
+# throwaway virtual environment under target/ (git-ignored).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -25,7 +27,8 @@ check() {
     shift
     "$bin" deal "$@" --format pbn > "$work/$name.pbn"
     "$bin" deal "$@" --format json > "$work/$name.json"
-    "$venv/bin/python" scripts/check_pbn_with_endplay.py "$work/$name.pbn" "$work/$name.json"
+    "$bin" deal "$@" --format lin > "$work/$name.lin"
+    "$venv/bin/python" scripts/check_pbn_with_endplay.py "$work/$name.pbn" "$work/$name.json" "$work/$name.lin"
 }
 
 # Every dealer and vulnerability of the 16-board cycle, twice over.
@@ -35,3 +38,12 @@ check seed2 --seed 20261122 --boards 16 --first-board 9
 for lesson in lessons/*.yaml; do
     check "$(basename "$lesson" .yaml)" --lesson "$lesson" --seed 7
 done
+
+# Built lessons, analysed with play: one ebu board, dbv levels, and ez3,
+# whose boards with moved chairs carry the deal alone.
+"$bin" build lessons/11-exercise-deal.yaml lessons/12-dbv-eroeffnung.yaml \
+    lessons/15-ez3-three-players.yaml --out "$work/built" > /dev/null
+for lesson in 11-exercise-deal 12-dbv-eroeffnung; do
+    "$venv/bin/python" scripts/check_exports_with_endplay.py "$work/built/$lesson" --expect-play
+done
+"$venv/bin/python" scripts/check_exports_with_endplay.py "$work/built/15-ez3-three-players"
