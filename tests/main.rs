@@ -6,6 +6,7 @@ mod cli;
 mod common;
 mod course;
 mod dealer;
+mod export;
 mod facts;
 mod golden;
 mod languages;
