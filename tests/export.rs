@@ -13,7 +13,9 @@ use crate::common::{minibridge_ok, root};
 
 /// `deal` output for 32 boards from one seed in `format`.
 fn deal(format: &str, extra: &[&str]) -> Vec<u8> {
-    let mut args = vec!["deal", "--seed", "20261125", "--boards", "32", "--format", format];
+    let mut args = vec![
+        "deal", "--seed", "20261125", "--boards", "32", "--format", format,
+    ];
     args.extend(extra);
     minibridge_ok(&args).stdout
 }
@@ -69,7 +71,10 @@ fn decode_dlm(bytes: &[u8]) -> Dlm {
                     hands[holder as usize].insert(Card::parse(&name).unwrap());
                 }
             }
-            boards.insert(n, (Deal::new(hands).expect("13 cards each"), value.to_string()));
+            boards.insert(
+                n,
+                (Deal::new(hands).expect("13 cards each"), value.to_string()),
+            );
         } else {
             keys.insert(key.to_string(), value.to_string());
         }
@@ -112,7 +117,17 @@ fn dlm_of_a_set_starting_later_keeps_the_numbers() {
 #[test]
 fn dlm_refuses_boards_above_99_with_a_clear_error() {
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_minibridge"))
-        .args(["deal", "--seed", "1", "--boards", "4", "--first-board", "98", "--format", "dlm"])
+        .args([
+            "deal",
+            "--seed",
+            "1",
+            "--boards",
+            "4",
+            "--first-board",
+            "98",
+            "--format",
+            "dlm",
+        ])
         .current_dir(root())
         .output()
         .unwrap();
@@ -192,7 +207,10 @@ fn lin_reads_back_as_the_pbn_boards() {
         let pairs = lin_pairs(record);
         assert_eq!(&lin_board(&pairs), board);
         assert_eq!(pairs[1], ("pn".to_string(), ",,,".to_string()));
-        assert!(!pairs.iter().any(|(t, _)| t == "pc" || t == "mb"), "no play without analysis");
+        assert!(
+            !pairs.iter().any(|(t, _)| t == "pc" || t == "mb"),
+            "no play without analysis"
+        );
     }
 }
 
@@ -281,7 +299,10 @@ fn replay(deal: &Deal, cards: &[Card], mut leader: Seat, strain: Strain) -> u8 {
             let seat = Seat::from_index((leader.index() + k) % 4);
             let hand = &mut hands[seat.index()];
             assert!(hand.contains(card), "{seat:?} does not hold {card}");
-            assert!(card.suit == led || hand.suit_len(led) == 0, "{seat:?} revokes");
+            assert!(
+                card.suit == led || hand.suit_len(led) == 0,
+                "{seat:?} revokes"
+            );
             hand.remove(card);
             let beats = if card.suit == best.0.suit {
                 card.rank > best.0.rank
@@ -312,13 +333,22 @@ fn play_adds_to_the_pbn_and_changes_no_deal() {
     let without = dir.path().join("without");
     let lesson = "lessons/11-exercise-deal.yaml";
     minibridge_ok(&["build", lesson, "--out", &with.display().to_string()]);
-    minibridge_ok(&["build", lesson, "--no-play", "--out", &without.display().to_string()]);
+    minibridge_ok(&[
+        "build",
+        lesson,
+        "--no-play",
+        "--out",
+        &without.display().to_string(),
+    ]);
     let read = |d: &std::path::Path| {
         std::fs::read_to_string(d.join("11-exercise-deal/deals.pbn")).unwrap()
     };
     let (played, plain) = (read(&with), read(&without));
     let deals = |t: &str| -> Vec<String> {
-        t.lines().filter(|l| l.starts_with("[Deal ")).map(str::to_string).collect()
+        t.lines()
+            .filter(|l| l.starts_with("[Deal "))
+            .map(str::to_string)
+            .collect()
     };
     assert_eq!(deals(&played), deals(&plain));
     assert!(played.contains("[DoubleDummyTricks \""));
@@ -326,7 +356,12 @@ fn play_adds_to_the_pbn_and_changes_no_deal() {
     let mut stripped = String::new();
     let mut in_section = false;
     for line in played.split_inclusive("\r\n") {
-        let tag = line.trim_end().trim_start_matches('[').split(' ').next().unwrap_or("");
+        let tag = line
+            .trim_end()
+            .trim_start_matches('[')
+            .split(' ')
+            .next()
+            .unwrap_or("");
         if line.starts_with('[') {
             in_section = matches!(tag, "OptimumResultTable" | "Play");
         }

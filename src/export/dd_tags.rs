@@ -161,10 +161,7 @@ pub fn tag_lines(table: &DdTable) -> Vec<String> {
 
 /// The `DoubleDummyTricks` tag line.
 pub fn double_dummy_tricks_tag(table: &DdTable) -> String {
-    format!(
-        "[DoubleDummyTricks \"{}\"]",
-        double_dummy_tricks(table)
-    )
+    format!("[DoubleDummyTricks \"{}\"]", double_dummy_tricks(table))
 }
 
 /// The `OptimumResultTable` tag and its 20 rows (`N NT 9`), declarers

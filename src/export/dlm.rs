@@ -25,7 +25,9 @@ const PLACEHOLDER: &str = "aaaaaabffffffkkkkkklpppppp";
 /// Why a set cannot be written as DLM.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum DlmError {
-    #[error("board {0} is numbered above 99, the highest a DLM file can hold; number the boards 1 to 99")]
+    #[error(
+        "board {0} is numbered above 99, the highest a DLM file can hold; number the boards 1 to 99"
+    )]
     BoardTooHigh(u32),
     #[error("board 0 cannot be written to a DLM file, whose boards start at 1")]
     BoardZero,
@@ -95,8 +97,16 @@ pub fn write(headline: &str, boards: &[Board]) -> Result<Vec<u8>, DlmError> {
             n => by_number[n as usize] = Some(b),
         }
     }
-    let from = boards.iter().map(|b| b.number).min().ok_or(DlmError::Empty)?;
-    let to = boards.iter().map(|b| b.number).max().ok_or(DlmError::Empty)?;
+    let from = boards
+        .iter()
+        .map(|b| b.number)
+        .min()
+        .ok_or(DlmError::Empty)?;
+    let to = boards
+        .iter()
+        .map(|b| b.number)
+        .max()
+        .ok_or(DlmError::Empty)?;
     let duplicates = 0;
     let show = true;
     let mut out = b"[Document]\r\nHeadline=".to_vec();

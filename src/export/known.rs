@@ -116,7 +116,10 @@ mod tests {
         assert_eq!(contract.play.len(), 13);
         assert_eq!(contract.play[0].leader, contract.opening_leader());
         let table = known.dd_table.expect("ebu: every player may declare");
-        assert_eq!(table.get(contract.declarer, contract.strain), contract.tricks);
+        assert_eq!(
+            table.get(contract.declarer, contract.strain),
+            contract.tricks
+        );
     }
 
     #[test]

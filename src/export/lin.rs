@@ -76,7 +76,12 @@ pub fn auction(dealer: Seat, played: &PlayedContract) -> Vec<String> {
 pub fn record(b: &LinBoard) -> String {
     let board = &b.board;
     let mut s = String::with_capacity(400);
-    let _ = write!(s, "qx|o{}|pn|,,,|st||md|{}", board.number, seat_digit(board.dealer));
+    let _ = write!(
+        s,
+        "qx|o{}|pn|,,,|st||md|{}",
+        board.number,
+        seat_digit(board.dealer)
+    );
     for (i, seat) in HAND_ORDER.iter().enumerate() {
         if i > 0 {
             s.push(',');
@@ -162,7 +167,10 @@ mod tests {
             play: tricks,
         };
         // Dealer West: West, North and East pass, South bids.
-        assert_eq!(auction(b.dealer, &played), ["p", "p", "p", "3N", "p", "p", "p"]);
+        assert_eq!(
+            auction(b.dealer, &played),
+            ["p", "p", "p", "3N", "p", "p", "p"]
+        );
         let r = record(&LinBoard {
             board: b,
             contract: Some(played.clone()),

@@ -133,7 +133,11 @@ pub fn write_events(events: &[(PbnEvent, Vec<PbnBoard>)]) -> Vec<u8> {
         let played = b.known.contract.as_ref();
         let declarer = played.map(|c| c.declarer.letter().to_string());
         tag(&mut out, "Declarer", declarer.as_deref().unwrap_or(""));
-        tag(&mut out, "Contract", &played.map(|c| c.pbn()).unwrap_or_default());
+        tag(
+            &mut out,
+            "Contract",
+            &played.map(|c| c.pbn()).unwrap_or_default(),
+        );
         let result = played.map(|c| c.tricks.to_string());
         tag(&mut out, "Result", result.as_deref().unwrap_or(""));
         // Supplemental tags, sorted by name as export format requires.
