@@ -24,6 +24,8 @@ import endplay.parsers.pbn as pbn
 from endplay.dds import calc_dd_table
 from endplay.types import Denom, Player
 
+from check_pbn_with_endplay import report
+
 # Declarers N, S, E, W; strains NT, S, H, D, C (the tag's order).
 TAG_PLAYERS = [Player.north, Player.south, Player.east, Player.west]
 TAG_DENOMS = [Denom.nt, Denom.spades, Denom.hearts, Denom.diamonds, Denom.clubs]
@@ -112,11 +114,7 @@ def main(folder, expect_play):
                 problems.append(f"{where}: DoubleDummyTricks {tag}, endplay's solver {theirs}")
             if table[trump, pc.declarer] != tricks:
                 problems.append(f"{where}: the play takes {tricks}, double dummy {table[trump, pc.declarer]}")
-    for problem in problems:
-        print(problem, file=sys.stderr)
-    if problems:
-        sys.exit(1)
-    print(f"endplay agrees on all {len(pbn_boards)} boards of {folder} ({played} played)")
+    report(problems, f"endplay agrees on all {len(pbn_boards)} boards of {folder} ({played} played)")
 
 
 if __name__ == "__main__":

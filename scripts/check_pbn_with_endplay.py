@@ -52,11 +52,16 @@ def compare(path, boards, records):
                 problems.append(f"{where}: {letter} is {theirs} for endplay, {ours} in the JSON")
             if len(board.deal[player]) != 13:
                 problems.append(f"{where}: {letter} holds {len(board.deal[player])} cards")
+    report(problems, f"endplay agrees on all {len(boards)} boards of {path}")
+
+
+def report(problems, agreed):
+    """Prints each problem to stderr and exits 1, or prints `agreed`."""
     for p in problems:
         print(p, file=sys.stderr)
     if problems:
         sys.exit(1)
-    print(f"endplay agrees on all {len(boards)} boards of {path}")
+    print(agreed)
 
 
 if __name__ == "__main__":

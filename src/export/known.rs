@@ -89,21 +89,9 @@ impl Known {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::bridge::{Board, Deal, Seat, Vulnerability};
+    use crate::export::exercise_board as board;
     use crate::facts::answer_facts;
     use crate::rules::Ruleset;
-
-    /// The exercise deal of seed 000, dealer West.
-    const EXERCISE: &str = "W:J98.QJT8.9752.T8 T532.AK4.K83.A53 Q74.75.JT6.QJ976 AK6.9632.AQ4.K42";
-
-    fn board() -> Board {
-        Board {
-            number: 1,
-            dealer: Seat::West,
-            vulnerability: Vulnerability::None,
-            deal: Deal::parse_pbn(EXERCISE).unwrap(),
-        }
-    }
 
     #[test]
     fn an_ordinary_table_states_the_contract_and_the_table() {

@@ -126,18 +126,15 @@ pub fn write(boards: &[LinBoard]) -> Vec<u8> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::bridge::Deal;
+    use crate::export::exercise_board;
     use crate::solver::play_record;
 
-    /// The exercise deal of seed 000, dealer West.
-    const EXERCISE: &str = "W:J98.QJT8.9752.T8 T532.AK4.K83.A53 Q74.75.JT6.QJ976 AK6.9632.AQ4.K42";
-
+    /// The exercise board as board 7, both sides vulnerable.
     fn board() -> Board {
         Board {
             number: 7,
-            dealer: Seat::West,
             vulnerability: Vulnerability::All,
-            deal: Deal::parse_pbn(EXERCISE).unwrap(),
+            ..exercise_board()
         }
     }
 

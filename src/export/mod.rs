@@ -8,3 +8,19 @@ pub mod json;
 pub mod known;
 pub mod lin;
 pub mod pbn;
+
+/// The exercise deal of seed 000 as board 1, dealer West, none vulnerable:
+/// the board the writers' unit tests share.
+#[cfg(test)]
+pub(crate) fn exercise_board() -> crate::bridge::Board {
+    use crate::bridge::{Board, Deal, Seat, Vulnerability};
+    Board {
+        number: 1,
+        dealer: Seat::West,
+        vulnerability: Vulnerability::None,
+        deal: Deal::parse_pbn(
+            "W:J98.QJT8.9752.T8 T532.AK4.K83.A53 Q74.75.JT6.QJ976 AK6.9632.AQ4.K42",
+        )
+        .expect("a valid deal"),
+    }
+}

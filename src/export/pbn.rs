@@ -190,19 +190,7 @@ fn play_section(out: &mut String, played: &PlayedContract) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::bridge::{Deal, Seat, Vulnerability};
-
-    /// The exercise deal of seed 000, dealer West.
-    const EXERCISE: &str = "W:J98.QJT8.9752.T8 T532.AK4.K83.A53 Q74.75.JT6.QJ976 AK6.9632.AQ4.K42";
-
-    fn exercise_board() -> Board {
-        Board {
-            number: 1,
-            dealer: Seat::West,
-            vulnerability: Vulnerability::None,
-            deal: Deal::parse_pbn(EXERCISE).unwrap(),
-        }
-    }
+    use crate::export::exercise_board;
 
     #[test]
     fn export_has_the_mandatory_tags_in_order_with_crlf() {
