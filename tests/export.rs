@@ -398,3 +398,30 @@ fn deal_files_are_identical_on_rebuild() {
         }
     }
 }
+
+/// A lesson numbered past 99 still builds, without a DLM file, and says so.
+#[test]
+fn a_lesson_past_board_99_builds_without_dlm() {
+    let dir = tempfile::tempdir().unwrap();
+    let lesson = dir.path().join("high.yaml");
+    std::fs::write(
+        &lesson,
+        "title: High boards\nruleset: ebu\nseed: 3\nboards: 2\nfirst_board: 99\nanalysis: rules\n",
+    )
+    .unwrap();
+    let out = dir.path().join("out");
+    let run = minibridge_ok(&[
+        "build".to_string(),
+        lesson.display().to_string(),
+        "--out".into(),
+        out.display().to_string(),
+    ]);
+    let folder = out.join("high");
+    assert!(folder.join("deals.pbn").exists() && folder.join("deals.lin").exists());
+    assert!(!folder.join("deals.dlm").exists());
+    let err = String::from_utf8_lossy(&run.stderr);
+    assert!(
+        err.contains("no deals.dlm") && err.contains("board 100"),
+        "{err}"
+    );
+}
