@@ -109,21 +109,24 @@ pub enum Handout {
     Labels,
     CurtainCards,
     ScoreSheets,
+    /// `lesson.html`: every board on a screen, the projector and a phone.
+    LessonHtml,
 }
 
 impl Handout {
-    pub const ALL: [Handout; 6] = [
+    pub const ALL: [Handout; 7] = [
         Handout::Worksheet,
         Handout::Answers,
         Handout::HandRecords,
         Handout::Labels,
         Handout::CurtainCards,
         Handout::ScoreSheets,
+        Handout::LessonHtml,
     ];
 
     /// The codes of [`Handout::ALL`] as messages list them.
     pub const NAMES: &'static str =
-        "worksheet, answers, hand-records, labels, curtain-cards or score-sheets";
+        "worksheet, answers, hand-records, labels, curtain-cards, score-sheets or lesson-html";
 
     /// The name a lesson's `outputs:` uses.
     pub const fn code(self) -> &'static str {
@@ -134,6 +137,7 @@ impl Handout {
             Handout::Labels => "labels",
             Handout::CurtainCards => "curtain-cards",
             Handout::ScoreSheets => "score-sheets",
+            Handout::LessonHtml => "lesson-html",
         }
     }
 

@@ -7,6 +7,7 @@
 //! pages. Nothing here reads files or clocks: the same view and templates
 //! always give the same bytes.
 
+pub mod html;
 pub mod layout;
 pub mod pdf;
 pub mod view;
@@ -24,7 +25,7 @@ use crate::lesson::{Handout, Lesson};
 use crate::words::{Catalogue, Language};
 
 /// The built-in templates, by file name.
-const BUILTIN: [(&str, &str); 7] = [
+const BUILTIN: [(&str, &str); 8] = [
     (
         "worksheet.tera",
         include_str!("../../templates/worksheet.tera"),
@@ -47,6 +48,10 @@ const BUILTIN: [(&str, &str); 7] = [
         "contents.tera",
         include_str!("../../templates/contents.tera"),
     ),
+    (
+        html::TEMPLATE,
+        include_str!("../../templates/lesson.html.tera"),
+    ),
 ];
 
 /// The template that prints a handout and the file it goes to.
@@ -58,6 +63,7 @@ pub const fn handout_files(handout: Handout) -> (&'static str, &'static str) {
         Handout::Labels => ("labels.tera", "labels.pdf"),
         Handout::CurtainCards => ("curtain-cards.tera", "curtain-cards.pdf"),
         Handout::ScoreSheets => ("score-sheet.tera", "score-sheet.pdf"),
+        Handout::LessonHtml => (html::TEMPLATE, html::FILE),
     }
 }
 
@@ -162,7 +168,10 @@ impl Templates {
         let (origin, src) = &self.sources[name];
         let mut tera = tera::Tera::default();
         tera.autoescape_on(vec![".tera"]);
-        tera.set_escape_fn(layout::escape);
+        // The web page escapes for HTML (Tera's own); the rest for layout.
+        if name != html::TEMPLATE {
+            tera.set_escape_fn(layout::escape);
+        }
         tera.add_raw_template(name, src)
             .map_err(|e| template_error(origin, &e))?;
         Ok(tera)
@@ -364,6 +373,10 @@ pub fn render_handouts(
     let mut out = Vec::new();
     for &handout in &opts.outputs {
         let (template, file_name) = handout_files(handout);
+        if handout == Handout::LessonHtml {
+            out.push(html::render(view, opts, templates)?);
+            continue;
+        }
         let text = render_layout(view, opts, templates, template)?;
         let doc = parse_output(&text, &templates.sources[template].0)?;
         let paper = opts.paper_for(Some(handout));

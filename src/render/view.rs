@@ -98,6 +98,25 @@ pub struct LeadGroup {
     pub best: bool,
 }
 
+/// One card of the play record: the suit's letter (S, H, D, C) and symbol,
+/// and the rank spelled as in the hands, so a page can find it there.
+#[derive(Clone, Debug, Serialize)]
+pub struct PlayedCardView {
+    pub suit: String,
+    pub symbol: String,
+    pub rank: String,
+}
+
+/// One trick of the play record.
+#[derive(Clone, Debug, Serialize)]
+pub struct TrickView {
+    /// Seat letters (N, E, S, W) of the player who led and who won.
+    pub leader: String,
+    pub winner: String,
+    /// In play order from the leader.
+    pub cards: Vec<PlayedCardView>,
+}
+
 /// What double-dummy play says about a board (only when the lesson's
 /// analysis is `play` and the board is played).
 #[derive(Clone, Debug, Serialize)]
@@ -127,6 +146,8 @@ pub struct PlayView {
     pub best_tricks: u32,
     pub best_score: String,
     pub best: String,
+    /// The guideline contract played out, trick by trick.
+    pub record: Vec<TrickView>,
 }
 
 /// Everything printed about one board.
@@ -519,6 +540,24 @@ impl Words {
             best_tricks: u32::from(b.tricks),
             best_score,
             best,
+            record: p
+                .play_record
+                .tricks
+                .iter()
+                .map(|t| TrickView {
+                    leader: t.leader.letter().to_string(),
+                    winner: t.winner.letter().to_string(),
+                    cards: t
+                        .cards
+                        .iter()
+                        .map(|c| PlayedCardView {
+                            suit: c.suit.letter().to_string(),
+                            symbol: c.suit.symbol().to_string(),
+                            rank: self.rank(c.rank),
+                        })
+                        .collect(),
+                })
+                .collect(),
         }
     }
 
