@@ -1,0 +1,211 @@
+//! The lesson page (`lesson.html`): one file with nothing from outside,
+//! the same bytes on every build, the lesson's own text escaped, and a
+//! real browser that draws the boards and answers the keys.
+
+use std::path::Path;
+use std::process::Command;
+
+use minibridge::bridge::{Board, Seat};
+use minibridge::lesson::{self, Analysis, Handout, Lesson};
+use minibridge::render::{self, RenderOptions, Templates};
+
+use crate::common::root;
+
+/// The exercise lesson: its hand as boards 1 and 2 (each with its own
+/// dealer and vulnerability), played double-dummy, the worksheet showing
+/// North and South only.
+fn two_board_lesson() -> (Lesson, Vec<Board>) {
+    let mut lesson = lesson::load(&root().join("lessons/11-exercise-deal.yaml")).unwrap();
+    lesson.hands_shown = vec![Seat::North, Seat::South];
+    let seed = lesson.seed.unwrap();
+    let dealt = minibridge::pipeline::deal_lesson(&lesson, seed, &()).unwrap();
+    let deal = dealt[0].board.deal;
+    let boards = vec![Board::numbered(1, deal), Board::numbered(2, deal)];
+    (lesson, boards)
+}
+
+fn page(lesson: &Lesson, boards: &[Board]) -> String {
+    let facts = minibridge::pipeline::lesson_facts(lesson, boards, Analysis::Play);
+    let with_codes: Vec<(Board, Option<String>)> = boards.iter().map(|b| (*b, None)).collect();
+    let view = render::view::build(
+        lesson,
+        "lessons/11-exercise-deal.yaml",
+        lesson.seed.unwrap(),
+        &with_codes,
+        &facts,
+        render::CardStyle::for_lesson(lesson),
+    );
+    let opts = RenderOptions {
+        outputs: vec![Handout::parse("lesson-html").expect("lesson-html is an output")],
+        ..RenderOptions::for_lesson(lesson)
+    };
+    let files = render::render_handouts(&view, &opts, &Templates::builtin()).unwrap();
+    assert_eq!(files.len(), 1);
+    assert_eq!(files[0].file_name, "lesson.html");
+    String::from_utf8(files[0].bytes.clone()).unwrap()
+}
+
+#[test]
+fn the_page_refers_to_nothing_outside_itself_and_is_the_same_on_rebuild() {
+    let (lesson, boards) = two_board_lesson();
+    let html = page(&lesson, &boards);
+    let lower = html.to_ascii_lowercase();
+    for outside in [
+        "http", "://", "<link", " src=", "@import", "url(", "<iframe", "<img",
+    ] {
+        assert!(!lower.contains(outside), "the page holds `{outside}`");
+    }
+    assert_eq!(html.matches("<script").count(), 2, "the data and the script");
+    assert!(html.contains(r#"<html lang="en">"#));
+    assert_eq!(page(&lesson, &boards), html, "a rebuild gives other bytes");
+}
+
+#[test]
+fn the_lessons_own_text_is_escaped() {
+    let (mut lesson, boards) = two_board_lesson();
+    lesson.title = "Trumps </script><script>alert(1)</script> & \"more\"".to_string();
+    lesson.note = Some("<b>bold</b> <!-- not a comment".to_string());
+    let html = page(&lesson, &boards);
+    assert!(!html.contains("alert(1)</script>"), "the title closed a script");
+    assert!(!html.contains("<b>bold"), "the note is markup");
+    assert!(!html.contains("<!-- not"), "the note opened a comment");
+    assert_eq!(html.matches("</script>").count(), 2, "only the page's own");
+    // Visible in the page as text, and in the data as JSON escapes.
+    assert!(html.contains("Trumps &lt;&#x2F;script&gt;"), "title: {html}");
+    assert!(html.contains(r"Trumps \u003c/script\u003e\u003cscript\u003ealert(1)"));
+    assert!(html.contains("&lt;b&gt;bold"));
+}
+
+/// Presses keys on the page in projector mode and writes what the page
+/// shows after each into `<pre id="probe">`, one `name=value` a line.
+const PROBE: &str = r#"<script>
+(function () {
+  var out = [], errors = [];
+  window.addEventListener("error", function (e) { errors.push(String(e.message)); });
+  function key(k) {
+    document.dispatchEvent(new KeyboardEvent("keydown", { key: k, bubbles: true, cancelable: true }));
+  }
+  function board() { return document.querySelector(".board.current"); }
+  function note(name) {
+    var b = board();
+    var cards = Array.prototype.filter.call(b.querySelectorAll(".hand .c"), function (c) {
+      return c.textContent !== "\u2014";
+    }).length;
+    out.push(name + "=" + [b.id, cards, b.querySelectorAll(".hand.closed").length,
+      b.querySelectorAll("li.veiled").length, b.querySelector(".dd").classList.contains("veiled"),
+      b.querySelectorAll(".trick > span").length, b.querySelector(".status").textContent].join("|"));
+  }
+  note("start");
+  key("ArrowRight"); note("next");
+  key("ArrowDown"); key("ArrowDown"); key("ArrowDown"); note("three");
+  key("ArrowUp"); note("back");
+  for (var i = 0; i < 12; i++) key("ArrowDown");
+  note("end");
+  key("e"); note("east");
+  key(" "); note("answer");
+  key("t"); note("table");
+  key("ArrowLeft"); note("first");
+  out.push("errors=" + errors.join(";"));
+  var pre = document.createElement("pre");
+  pre.id = "probe";
+  pre.textContent = out.join("\n");
+  document.body.appendChild(pre);
+})();
+</script>
+"#;
+
+fn chromium_present() -> bool {
+    Command::new("chromium")
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success())
+}
+
+/// Loads `file` (with `#hash`) in headless Chromium with no way to the
+/// network and returns the DOM after the scripts ran, and the browser's
+/// own messages.
+fn dump_dom(file: &Path, hash: &str, profile: &Path) -> (String, String) {
+    let out = Command::new("chromium")
+        .args([
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--no-first-run",
+            "--host-resolver-rules=MAP * ~NOTFOUND",
+            "--enable-logging=stderr",
+        ])
+        .arg(format!("--user-data-dir={}", profile.display()))
+        .arg("--dump-dom")
+        .arg(format!("file://{}{hash}", file.display()))
+        .output()
+        .expect("chromium runs");
+    assert!(out.status.success(), "chromium failed: {out:?}");
+    (
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// The page in a real browser: headless Chromium runs the script, which
+/// draws every board from the embedded data; keys move between boards,
+/// step the play (cards leave the hands), reveal a hand, an answer and
+/// the double-dummy table. Skipped with a notice when Chromium is missing,
+/// except under CI, where it must run.
+#[test]
+fn a_browser_draws_the_boards_and_answers_the_keys() {
+    if !chromium_present() {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "CI must have chromium (.ci/run installs it)"
+        );
+        eprintln!("NOTICE: chromium is missing; skipping the lesson page browser test");
+        return;
+    }
+    let (lesson, boards) = two_board_lesson();
+    let html = page(&lesson, &boards);
+    let dir = std::env::temp_dir().join(format!("minibridge-html-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("lesson.html");
+    let probed = html.replacen("</body>", &format!("{PROBE}</body>"), 1);
+    assert_ne!(probed, html, "the page has a body to add the probe to");
+    std::fs::write(&file, probed).unwrap();
+    let (dom, log) = dump_dom(&file, "#projector", &dir.join("profile"));
+    std::fs::remove_dir_all(&dir).ok();
+
+    assert!(dom.contains(r#"data-ready="true""#), "the script did not finish: {log}");
+    assert!(!log.contains("Uncaught"), "{log}");
+    // Both boards drawn from the data: four hands each.
+    assert_eq!(dom.matches(r#"class="hand seat-"#).count(), 8, "{dom}");
+    assert!(dom.contains(r#"<body class="mode-projector"#), "{dom}");
+    let probe = dom
+        .split(r#"<pre id="probe">"#)
+        .nth(1)
+        .and_then(|rest| rest.split("</pre>").next())
+        .unwrap_or_else(|| panic!("no probe in the page: {dom}\n{log}"));
+    let line = |name: &str| -> Vec<String> {
+        probe
+            .lines()
+            .find_map(|l| l.strip_prefix(&format!("{name}=")))
+            .unwrap_or_else(|| panic!("no {name} in {probe}"))
+            .split('|')
+            .map(str::to_string)
+            .collect()
+    };
+    assert_eq!(line("errors"), [""], "script errors");
+    let questions = lesson.questions.len().to_string();
+    // board, cards in the hands, closed hands, veiled answers, table
+    // veiled, cards of the trick shown.
+    assert_eq!(line("start")[..6], ["board-1", "52", "2", &questions, "true", "0"]);
+    assert_eq!(line("next")[..6], ["board-2", "52", "2", &questions, "true", "0"]);
+    assert_eq!(line("three")[..3], ["board-2", "40", "2"]);
+    assert_eq!(line("three")[5], "4", "the third trick in the middle");
+    assert!(line("three")[6].starts_with("Trick 3 of 13"), "{probe}");
+    assert_eq!(line("back")[1], "44", "a step back gives the cards back");
+    assert_eq!(line("end")[1], "0", "thirteen tricks empty the hands");
+    assert_eq!(line("end")[6].split(" · ").next(), Some("Trick 13 of 13"));
+    assert_eq!(line("east")[2], "1", "E shows East's hand");
+    let fewer = (lesson.questions.len() - 1).to_string();
+    assert_eq!(line("answer")[3], fewer, "Space reveals one answer");
+    assert_eq!(line("table")[4], "false", "T reveals the table");
+    assert_eq!(line("first")[..2], ["board-1", "52"], "each board keeps its own play");
+}
