@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Renders the README's pictures from real output: page 1 of the worksheet
-# and of the answer key of one course lesson, at 60 dpi, into docs/.
-# Needs pdftoppm (poppler-utils). Run from anywhere; rerun after a change
+# and of the answer key of one course lesson, at 60 dpi, and the lesson
+# page in a headless browser (a phone's student view, the teacher view and
+# the projector in the middle of the play), into docs/.
+# Needs pdftoppm (poppler-utils) and chromium. Run from anywhere; rerun after a change
 # to the worksheet or answer-key templates and commit the PNGs.
 set -euo pipefail
 
@@ -18,3 +20,14 @@ for handout in worksheet answers; do
     pdftoppm -png -r 60 -f 1 -l 1 -singlefile "$out/$stem/$handout.pdf" "docs/$handout"
     echo "docs/$handout.png"
 done
+page="file://$out/$stem/lesson.html"
+command -v chromium >/dev/null || { echo "chromium is missing: no lesson page pictures" >&2; exit 1; }
+shot() {
+    chromium --headless --no-sandbox --disable-gpu --hide-scrollbars \
+        --user-data-dir="$out/browser" --window-size="$2" \
+        --screenshot="docs/$1.png" "$page#$3" >/dev/null 2>&1
+    echo "docs/$1.png"
+}
+shot lesson-student 390,844 student
+shot lesson-teacher 1280,800 teacher/1
+shot lesson-projector 1280,800 projector/1/5
