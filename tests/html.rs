@@ -55,7 +55,11 @@ fn the_page_refers_to_nothing_outside_itself_and_is_the_same_on_rebuild() {
     ] {
         assert!(!lower.contains(outside), "the page holds `{outside}`");
     }
-    assert_eq!(html.matches("<script").count(), 2, "the data and the script");
+    assert_eq!(
+        html.matches("<script").count(),
+        2,
+        "the data and the script"
+    );
     assert!(html.contains(r#"<html lang="en">"#));
     assert_eq!(page(&lesson, &boards), html, "a rebuild gives other bytes");
 }
@@ -66,12 +70,18 @@ fn the_lessons_own_text_is_escaped() {
     lesson.title = "Trumps </script><script>alert(1)</script> & \"more\"".to_string();
     lesson.note = Some("<b>bold</b> <!-- not a comment".to_string());
     let html = page(&lesson, &boards);
-    assert!(!html.contains("alert(1)</script>"), "the title closed a script");
+    assert!(
+        !html.contains("alert(1)</script>"),
+        "the title closed a script"
+    );
     assert!(!html.contains("<b>bold"), "the note is markup");
     assert!(!html.contains("<!-- not"), "the note opened a comment");
     assert_eq!(html.matches("</script>").count(), 2, "only the page's own");
     // Visible in the page as text, and in the data as JSON escapes.
-    assert!(html.contains("Trumps &lt;&#x2F;script&gt;"), "title: {html}");
+    assert!(
+        html.contains("Trumps &lt;&#x2F;script&gt;"),
+        "title: {html}"
+    );
     assert!(html.contains(r"Trumps \u003c/script\u003e\u003cscript\u003ealert(1)"));
     assert!(html.contains("&lt;b&gt;bold"));
 }
@@ -172,7 +182,10 @@ fn a_browser_draws_the_boards_and_answers_the_keys() {
     let (dom, log) = dump_dom(&file, "#projector", &dir.join("profile"));
     std::fs::remove_dir_all(&dir).ok();
 
-    assert!(dom.contains(r#"data-ready="true""#), "the script did not finish: {log}");
+    assert!(
+        dom.contains(r#"data-ready="true""#),
+        "the script did not finish: {log}"
+    );
     assert!(!log.contains("Uncaught"), "{log}");
     // Both boards drawn from the data: four hands each.
     assert_eq!(dom.matches(r#"class="hand seat-"#).count(), 8, "{dom}");
@@ -195,8 +208,14 @@ fn a_browser_draws_the_boards_and_answers_the_keys() {
     let questions = lesson.questions.len().to_string();
     // board, cards in the hands, closed hands, veiled answers, table
     // veiled, cards of the trick shown.
-    assert_eq!(line("start")[..6], ["board-1", "52", "2", &questions, "true", "0"]);
-    assert_eq!(line("next")[..6], ["board-2", "52", "2", &questions, "true", "0"]);
+    assert_eq!(
+        line("start")[..6],
+        ["board-1", "52", "2", &questions, "true", "0"]
+    );
+    assert_eq!(
+        line("next")[..6],
+        ["board-2", "52", "2", &questions, "true", "0"]
+    );
     assert_eq!(line("three")[..3], ["board-2", "40", "2"]);
     assert_eq!(line("three")[5], "4", "the third trick in the middle");
     assert!(line("three")[6].starts_with("Trick 3 of 13"), "{probe}");
@@ -207,5 +226,9 @@ fn a_browser_draws_the_boards_and_answers_the_keys() {
     let fewer = (lesson.questions.len() - 1).to_string();
     assert_eq!(line("answer")[3], fewer, "Space reveals one answer");
     assert_eq!(line("table")[4], "false", "T reveals the table");
-    assert_eq!(line("first")[..2], ["board-1", "52"], "each board keeps its own play");
+    assert_eq!(
+        line("first")[..2],
+        ["board-1", "52"],
+        "each board keeps its own play"
+    );
 }
