@@ -675,3 +675,43 @@ fn runaway_templates_stop_with_a_message() {
         assert!(err.contains(says), "{err}");
     }
 }
+
+/// Issue 18 part 7: letters the bundled font cannot draw printed as boxes,
+/// and right-to-left words reversed, without a word; the build now warns,
+/// naming the field and each character, and still builds.
+#[test]
+fn letters_the_font_cannot_draw_are_named_in_a_warning() {
+    let tmp = tempfile::tempdir().unwrap();
+    let lesson = tmp.path().join("scripts.yaml");
+    std::fs::write(
+        &lesson,
+        "title: \"Bridge 日本 Ünïcödé\"\nnote: \"שלום and 中\"\nboards: 1\nseed: 2\n",
+    )
+    .unwrap();
+    let out = tmp.path().join("out");
+    let run = minibridge_ok(&[
+        "build".as_ref(),
+        lesson.as_os_str(),
+        "--no-play".as_ref(),
+        "--out".as_ref(),
+        out.as_os_str(),
+    ]);
+    let err = String::from_utf8_lossy(&run.stderr);
+    assert!(
+        err.contains(
+            "`title` has characters the handouts' font cannot draw: '日' (U+65E5), '本' (U+672C);"
+        ),
+        "{err}"
+    );
+    assert!(
+        err.contains("`note` has characters the handouts' font cannot draw: '中' (U+4E2D);"),
+        "{err}"
+    );
+    assert!(
+        err.contains("`note` has right-to-left letters: 'ש' (U+05E9)"),
+        "{err}"
+    );
+    // Accented Latin letters are drawn: no warning about them.
+    assert!(!err.contains("U+00DC") && !err.contains("'Ü'"), "{err}");
+    assert!(out.join("scripts/answers.pdf").exists());
+}
