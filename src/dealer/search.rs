@@ -356,7 +356,7 @@ fn sample(
             continue;
         }
         let measure_filters = attempt < FILTER_RATE_SAMPLES;
-        if !measure_filters && !(all && counting) {
+        if !(measure_filters || (all && counting)) {
             continue;
         }
         if !measure_filters {
