@@ -544,6 +544,54 @@ fn an_exhausted_search_reports_each_constraints_rate() {
     );
 }
 
+/// Issue 18 part 3: a search whose only hard constraint is a slow filter
+/// (the solver) costs at most `max_attempts` filter calls plus a fixed,
+/// small sample for its report, and `estimate` calls the filter a fixed
+/// number of times however many deals it samples.
+#[test]
+fn filter_calls_are_bounded_by_the_cap_and_a_fixed_sample() {
+    struct Never(AtomicU64);
+    impl BoardFilter for Never {
+        fn describe(&self) -> String {
+            "never".into()
+        }
+        fn accepts(&self, _: &Board) -> bool {
+            self.0.fetch_add(1, Ordering::Relaxed);
+            false
+        }
+    }
+    let filter = Arc::new(Never(AtomicU64::new(0)));
+    let c = Constraints {
+        filters: vec![filter.clone()],
+        ..Constraints::default()
+    };
+    let options = DealOptions {
+        max_attempts: 300,
+        ..DealOptions::default()
+    };
+    let err = deal_board(1, 1, &c, &options).unwrap_err();
+    let calls = filter.0.swap(0, Ordering::Relaxed);
+    assert!(
+        calls <= 300 + dealer::FILTER_RATE_SAMPLES,
+        "{calls} filter calls"
+    );
+    assert!(err.to_string().contains("never: never met in"), "{err}");
+    for samples in [1_000, 1_000_000] {
+        let e = estimate(&c, 1, 1, samples, None).unwrap();
+        let calls = filter.0.swap(0, Ordering::Relaxed);
+        assert!(
+            calls <= dealer::FILTER_RATE_SAMPLES + dealer::JOINT_FILTER_CALLS,
+            "{samples} samples: {calls} filter calls"
+        );
+        assert_eq!(e.accepted, 0);
+        // The joint count covers only the attempts whose deals it filtered.
+        assert!(e.samples <= 2 * (dealer::FILTER_RATE_SAMPLES + dealer::JOINT_FILTER_CALLS));
+        // Same arguments, same answer.
+        assert_eq!(estimate(&c, 1, 1, samples, None).unwrap(), e);
+        filter.0.swap(0, Ordering::Relaxed);
+    }
+}
+
 #[test]
 fn the_progress_hook_is_called_every_interval() {
     let c = Constraints {

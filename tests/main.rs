@@ -18,5 +18,6 @@ mod pbn;
 mod publish;
 mod render;
 mod rules;
+mod searches;
 mod solver;
 mod streams;

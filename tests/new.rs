@@ -80,3 +80,20 @@ fn new_lessons_build_for_every_ruleset() {
     }
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// Issue 18 part 9: a name with no letter said "internal error".
+#[test]
+fn a_blank_name_is_refused_in_plain_words() {
+    let dir = tempfile::tempdir().unwrap();
+    for name in [" ", "", ".yaml"] {
+        let out = minibridge(dir.path(), &["new", name]);
+        assert_eq!(out.status.code(), Some(2), "{name:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            err.starts_with(&format!("error: `{name}` is not a lesson name")),
+            "{err}"
+        );
+        assert!(!err.contains("internal"), "{err}");
+    }
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
+}

@@ -621,3 +621,98 @@ fn answer_key_prints_the_note_on_its_first_page() {
     let worksheet = text_of(&render_one(&lesson, &boards, "worksheet"));
     assert!(!worksheet.contains("aloud"), "the class does not see it");
 }
+
+/// Issue 18 part 7: a title is text in every handout, wherever the template
+/// prints it (the footer printed it raw, so `@page` became a page break and
+/// `# heading` a heading, or the build failed).
+#[test]
+fn a_hostile_title_prints_as_text_in_every_handout() {
+    let mut lesson = exercise_lesson();
+    lesson.title = "Line one\n@page\n# heading | {page} **x** Averyveryverylongtitlewithoutanyspaceatallthatcannotfitanylabelorcardorsheet".into();
+    let view = view_of(&lesson, &[exercise_board()]);
+    for handout in minibridge::lesson::Handout::ALL {
+        let output = handout.code();
+        let layout = render::render_layout(
+            &view,
+            &opts(&lesson, &[output]),
+            &Templates::builtin(),
+            render::handout_files(handout).0,
+        )
+        .unwrap_or_else(|e| panic!("{output}: {e}"));
+        assert!(
+            !layout.lines().any(|l| l.trim_start().starts_with("@page")),
+            "{output}: the title made a page break\n{layout}"
+        );
+        let pdf = render_one(&lesson, &[exercise_board()], output);
+        let text = text_of(&pdf);
+        assert!(text.contains("heading"), "{output}: {text}");
+        assert!(!text.contains("\\"), "{output}: an escape printed: {text}");
+    }
+}
+
+/// Issue 18 part 5: a template loop of 200 million turns stops at once with
+/// a message (it took 80 s and 7.8 GB), and so does output that grows
+/// without end.
+#[test]
+fn runaway_templates_stop_with_a_message() {
+    let lesson = exercise_lesson();
+    let view = view_of(&lesson, &[exercise_board()]);
+    for (source, says) in [
+        (
+            "{% for i in range(end=200000000) %}x{% endfor %}\n",
+            "a template may count to 10000 at most",
+        ),
+        (
+            "{% for a in range(end=10000) %}{% for b in range(end=10000) %}xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx{% endfor %}{% endfor %}\n",
+            "passed 32 MiB",
+        ),
+    ] {
+        let mut templates = Templates::builtin();
+        templates.set("worksheet.tera", "my/worksheet.tera", source);
+        let err = render::render_handouts(&view, &opts(&lesson, &["worksheet"]), &templates)
+            .unwrap_err()
+            .to_string();
+        assert!(err.starts_with("my/worksheet.tera"), "{err}");
+        assert!(err.contains(says), "{err}");
+    }
+}
+
+/// Issue 18 part 7: letters the bundled font cannot draw printed as boxes,
+/// and right-to-left words reversed, without a word; the build now warns,
+/// naming the field and each character, and still builds.
+#[test]
+fn letters_the_font_cannot_draw_are_named_in_a_warning() {
+    let tmp = tempfile::tempdir().unwrap();
+    let lesson = tmp.path().join("scripts.yaml");
+    std::fs::write(
+        &lesson,
+        "title: \"Bridge 日本 Ünïcödé\"\nnote: \"שלום and 中\"\nboards: 1\nseed: 2\n",
+    )
+    .unwrap();
+    let out = tmp.path().join("out");
+    let run = minibridge_ok(&[
+        "build".as_ref(),
+        lesson.as_os_str(),
+        "--no-play".as_ref(),
+        "--out".as_ref(),
+        out.as_os_str(),
+    ]);
+    let err = String::from_utf8_lossy(&run.stderr);
+    assert!(
+        err.contains(
+            "`title` has characters the handouts' font cannot draw: '日' (U+65E5), '本' (U+672C);"
+        ),
+        "{err}"
+    );
+    assert!(
+        err.contains("`note` has characters the handouts' font cannot draw: '中' (U+4E2D);"),
+        "{err}"
+    );
+    assert!(
+        err.contains("`note` has right-to-left letters: 'ש' (U+05E9)"),
+        "{err}"
+    );
+    // Accented Latin letters are drawn: no warning about them.
+    assert!(!err.contains("U+00DC") && !err.contains("'Ü'"), "{err}");
+    assert!(out.join("scripts/answers.pdf").exists());
+}

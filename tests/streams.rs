@@ -26,6 +26,9 @@ fn run_into(args: &[&str], dir: &Path, stdout: Stdio) -> Output {
     minibridge()
         .args(args)
         .current_dir(dir)
+        // Stderr is a pipe, so a slow machine would see the plain progress
+        // line; these tests look at what the commands say about output.
+        .env("MINIBRIDGE_PROGRESS_MS", "3600000")
         .stdin(Stdio::null())
         .stdout(stdout)
         .stderr(Stdio::piped())

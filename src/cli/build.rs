@@ -173,6 +173,9 @@ fn build_file(
                 lesson.analysis = lesson::Analysis::Rules;
             }
             row.ruleset = lesson.ruleset().code().to_string();
+            for warning in font_warnings(&lesson) {
+                bar.say(&format!("warning: {}: {warning}", path.display()));
+            }
             build_one(&lesson, path, out, args.seed, templates, bar)
         });
     row.seconds = started.elapsed().as_secs_f64();
@@ -183,6 +186,45 @@ fn build_file(
     }
     bar.done();
     (row, result)
+}
+
+/// What the handouts cannot print as written in the lesson's own text:
+/// characters the bundled font lacks, and right-to-left scripts.
+fn font_warnings(lesson: &lesson::Lesson) -> Vec<String> {
+    let named = |chars: &[char]| {
+        chars
+            .iter()
+            .take(5)
+            .map(|c| format!("'{c}' (U+{:04X})", *c as u32))
+            .collect::<Vec<_>>()
+            .join(", ")
+            + if chars.len() > 5 { ", …" } else { "" }
+    };
+    let mut warnings = Vec::new();
+    let fields = [
+        ("title", Some(&lesson.title)),
+        ("note", lesson.note.as_ref()),
+    ];
+    for (field, text) in fields {
+        let Some(text) = text else { continue };
+        let missing = render::pdf::undrawable(text);
+        if !missing.is_empty() {
+            warnings.push(format!(
+                "`{field}` has characters the handouts' font cannot draw: {}; they print as \
+                 empty boxes (write them in Latin, Greek or Cyrillic letters)",
+                named(&missing)
+            ));
+        }
+        let rtl = render::pdf::right_to_left(text);
+        if !rtl.is_empty() {
+            warnings.push(format!(
+                "`{field}` has right-to-left letters: {}; the handouts set every line left to \
+                 right, so these words print reversed",
+                named(&rtl)
+            ));
+        }
+    }
+    warnings
 }
 
 /// Lessons whose outputs would land in the same folder: two files with

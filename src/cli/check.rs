@@ -5,6 +5,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::Args;
+use rayon::prelude::*;
 
 use super::output::{Stdout, outln};
 
@@ -50,20 +51,32 @@ pub fn run(args: CheckArgs) -> anyhow::Result<ExitCode> {
         )?;
         let seed = lesson.seed.unwrap_or(0);
         let mut board_failed = false;
-        for plan in &lesson.boards {
-            if plan.fixed.is_some() {
+        // Boards are sampled in parallel (each estimate's filter calls are
+        // bounded, see `dealer::estimate`) and reported in board order.
+        let estimates: Vec<_> = lesson
+            .boards
+            .par_iter()
+            .map(|plan| {
+                plan.fixed.is_none().then(|| {
+                    let dealer_override = (plan.dealer
+                        != crate::bridge::dealer_for_board(plan.number))
+                    .then_some(plan.dealer);
+                    dealer::estimate(
+                        &plan.constraints,
+                        seed,
+                        plan.number,
+                        args.samples,
+                        dealer_override,
+                    )
+                })
+            })
+            .collect();
+        for (plan, estimate) in lesson.boards.iter().zip(estimates) {
+            let Some(estimate) = estimate else {
                 outln!(out, "  board {}: fixed deal", plan.number)?;
                 continue;
-            }
-            let dealer_override = (plan.dealer != crate::bridge::dealer_for_board(plan.number))
-                .then_some(plan.dealer);
-            match dealer::estimate(
-                &plan.constraints,
-                seed,
-                plan.number,
-                args.samples,
-                dealer_override,
-            ) {
+            };
+            match estimate {
                 Ok(est) => {
                     let expected = est.expected_attempts();
                     if est.accepted == 0 {

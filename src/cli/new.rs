@@ -56,6 +56,19 @@ pub fn lesson_text(file: &str, title: &str, ruleset: Ruleset, seed: u64) -> Stri
 
 pub fn run(args: NewArgs) -> anyhow::Result<ExitCode> {
     let ruleset = args.ruleset;
+    // The name becomes the file name and the title: it needs a letter or
+    // digit, and no folder that is not there.
+    let bare = args.name.trim_end_matches(".yaml").trim_end_matches(".yml");
+    let stem_text = std::path::Path::new(bare)
+        .file_name()
+        .map(|n| n.to_string_lossy().to_string())
+        .unwrap_or_default();
+    if !stem_text.chars().any(char::is_alphanumeric) {
+        bail!(
+            "`{}` is not a lesson name: it needs a letter or a digit, e.g. `minibridge new drawing-trumps`",
+            args.name
+        );
+    }
     let path = if args.name.ends_with(".yaml") || args.name.ends_with(".yml") {
         PathBuf::from(&args.name)
     } else {

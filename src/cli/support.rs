@@ -4,6 +4,8 @@
 use std::io::{IsTerminal, Write};
 use std::path::Path;
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, mpsc};
+use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 use anyhow::Context;
@@ -50,15 +52,69 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
 
 /// A progress bar on stderr that appears only when the work (a search for
 /// deals, solving a file) has run for more than a second and stderr is a
-/// terminal.
+/// terminal. When stderr is a file or a pipe (a log, CI), a plain line
+/// takes its place every few seconds instead, so a long search is never
+/// silent.
 pub struct Progress {
     bar: ProgressBar,
     started: Instant,
     shown: std::sync::atomic::AtomicBool,
-    attempts: AtomicU64,
+    attempts: Arc<AtomicU64>,
     enabled: bool,
     /// Bars shown together (a pack's lesson bar above this one), if any.
     multi: Option<MultiProgress>,
+    /// The thread printing plain lines, while stderr is not a terminal.
+    lines: Mutex<Option<PlainLines>>,
+}
+
+/// How often the plain progress line is printed.
+const PLAIN_EVERY: Duration = Duration::from_secs(5);
+
+/// Overrides [`PLAIN_EVERY`] in milliseconds, so tests can see the plain
+/// lines without waiting for a slow search.
+const PLAIN_EVERY_VAR: &str = "MINIBRIDGE_PROGRESS_MS";
+
+/// The plain-line printer: a thread that wakes every interval until told
+/// to stop.
+struct PlainLines {
+    stop: mpsc::Sender<()>,
+    thread: JoinHandle<()>,
+}
+
+impl PlainLines {
+    fn start(label: String, bar: ProgressBar, attempts: Arc<AtomicU64>) -> Option<PlainLines> {
+        let every = std::env::var(PLAIN_EVERY_VAR)
+            .ok()
+            .and_then(|ms| ms.parse().ok())
+            .map_or(PLAIN_EVERY, Duration::from_millis);
+        let (stop, stopped) = mpsc::channel::<()>();
+        let started = Instant::now();
+        let thread = std::thread::Builder::new()
+            .name("progress".into())
+            .spawn(move || {
+                while let Err(mpsc::RecvTimeoutError::Timeout) = stopped.recv_timeout(every) {
+                    let attempts = attempts.load(Ordering::Relaxed);
+                    let tried = if attempts > 0 {
+                        format!(", {attempts} attempts")
+                    } else {
+                        String::new()
+                    };
+                    eprintln!(
+                        "{label}: {}/{} boards{tried}, {} s",
+                        bar.position(),
+                        bar.length().unwrap_or(0),
+                        started.elapsed().as_secs()
+                    );
+                }
+            })
+            .ok()?;
+        Some(PlainLines { stop, thread })
+    }
+
+    fn stop(self) {
+        let _ = self.stop.send(());
+        let _ = self.thread.join();
+    }
 }
 
 impl Progress {
@@ -75,20 +131,38 @@ impl Progress {
                 .progress_chars("=> "),
         );
         bar.set_prefix(label.to_string());
+        let attempts = Arc::new(AtomicU64::new(0));
+        let terminal = std::io::stderr().is_terminal();
+        let lines = if terminal {
+            None
+        } else {
+            PlainLines::start(label.to_string(), bar.clone(), attempts.clone())
+        };
         Progress {
             bar,
             started: Instant::now(),
             shown: false.into(),
-            attempts: AtomicU64::new(0),
-            enabled: std::io::stderr().is_terminal(),
+            attempts,
+            enabled: terminal,
             multi: multi.cloned(),
+            lines: Mutex::new(lines),
         }
     }
 
     /// Never shown, e.g. while the same terminal shows the output itself.
     pub fn hidden_if(mut self, hide: bool) -> Progress {
         self.enabled &= !hide;
+        if hide {
+            self.stop_lines();
+        }
         self
+    }
+
+    fn stop_lines(&self) {
+        let lines = self.lines.lock().map(|mut l| l.take());
+        if let Ok(Some(lines)) = lines {
+            lines.stop();
+        }
     }
 
     /// Shows the bar once the work has run for a second.
@@ -121,10 +195,18 @@ impl Progress {
     }
 
     pub fn finish(&self) {
+        self.stop_lines();
         self.bar.finish_and_clear();
         if let Some(multi) = &self.multi {
             multi.remove(&self.bar);
         }
+    }
+}
+
+impl Drop for Progress {
+    /// An early return (an error) still stops the plain-line thread.
+    fn drop(&mut self) {
+        self.stop_lines();
     }
 }
 

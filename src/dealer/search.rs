@@ -20,12 +20,22 @@ pub const DEFAULT_MAX_ATTEMPTS: u64 = 10_000_000;
 /// The progress hook is called after every this many attempts.
 pub const PROGRESS_EVERY: u64 = 1 << 16;
 
-/// How many attempts the acceptance rates of a failed search sample.
+/// How many attempts the acceptance rates of a failed search sample (the
+/// cheap constraints on all of them; filters see [`FILTER_RATE_SAMPLES`]).
 pub const DEFAULT_RATE_SAMPLES: u64 = 100_000;
 
 /// Filters (rules, solver) can be slow, so their rates alone are measured on
-/// at most this many samples.
-pub const FILTER_RATE_SAMPLES: u64 = 2_000;
+/// at most this many samples: enough to tell the rarest constraint, and a
+/// bounded number of solver calls whatever the sample count.
+pub const FILTER_RATE_SAMPLES: u64 = 100;
+
+/// At most this many further deals that pass every cheap test go through the
+/// filters for the joint acceptance; past them the joint count stops (its
+/// samples are the attempts made until then). With the filters-alone
+/// samples this bounds an estimate's filter calls per filter, so `check`
+/// takes seconds, not minutes, with a solver filter. (A failed search's
+/// report needs no joint count and makes none of these calls.)
+pub const JOINT_FILTER_CALLS: u64 = 400;
 
 /// How a search runs.
 #[derive(Clone, Copy)]
@@ -140,12 +150,13 @@ pub fn deal_board(
     match found {
         Some(dealt) => Ok(dealt),
         None => {
-            let estimate = estimate(
+            let estimate = sample(
                 constraints,
                 seed,
                 board,
                 options.rate_samples.max(1),
                 options.dealer,
+                0,
             )?;
             Err(DealerError::Exhausted {
                 board,
@@ -248,9 +259,11 @@ impl<'c> Search<'c> {
 /// What sampling says about one board's constraints.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Estimate {
-    /// Attempts sampled (those that overflowed their window included).
+    /// Attempts sampled for the joint acceptance (those that overflowed
+    /// their window included): all of them, or fewer when the filters'
+    /// budget ([`JOINT_FILTER_CALLS`]) ran out first.
     pub samples: u64,
-    /// Samples that met every constraint.
+    /// Of those, the samples that met every constraint.
     pub accepted: u64,
     /// Each constraint alone, in the order cheap tests then filters.
     pub per_constraint: Vec<ConstraintRate>,
@@ -279,14 +292,37 @@ impl Estimate {
 
 /// Samples attempts `0 .. samples` of board `board` under `seed` (with the
 /// predeal but no other constraint) and counts how often all constraints
-/// hold and how often each holds alone. Filters alone are measured on at
-/// most [`FILTER_RATE_SAMPLES`] of them, since they may be slow.
+/// hold and how often each holds alone. Filters may be slow (the solver), so
+/// they see a fixed number of deals whatever `samples` is: alone, the first
+/// [`FILTER_RATE_SAMPLES`]; jointly, at most [`JOINT_FILTER_CALLS`] more
+/// that passed the cheap tests. The result depends on nothing but the
+/// arguments.
 pub fn estimate(
     constraints: &Constraints,
     seed: u64,
     board: u32,
     samples: u64,
     dealer: Option<Seat>,
+) -> Result<Estimate, DealerError> {
+    sample(
+        constraints,
+        seed,
+        board,
+        samples,
+        dealer,
+        JOINT_FILTER_CALLS,
+    )
+}
+
+/// [`estimate`] with at most `joint_calls` deals sent through the filters
+/// for the joint count beyond the filters-alone samples.
+fn sample(
+    constraints: &Constraints,
+    seed: u64,
+    board: u32,
+    samples: u64,
+    dealer: Option<Seat>,
+    joint_calls_allowed: u64,
 ) -> Result<Estimate, DealerError> {
     if let Some(first) = constraints.validate().into_iter().next() {
         return Err(first.into());
@@ -298,6 +334,10 @@ pub fn estimate(
     let mut counts = vec![0u64; cheap + constraints.filters.len()];
     let mut filter_samples = 0u64;
     let mut accepted = 0u64;
+    let mut joint_calls = 0u64;
+    // The attempts the joint count covers; shortened when its filter
+    // budget runs out.
+    let mut joint_samples = samples;
     for attempt in 0..samples {
         let mut window = stream.window(attempt);
         let Outcome::Dealt(deal) = deck.deal(&mut window, |_, _| true) else {
@@ -310,11 +350,26 @@ pub fn estimate(
             counts[i] += u64::from(ok);
             all &= ok;
         }
+        let counting = attempt < joint_samples;
+        if constraints.filters.is_empty() {
+            accepted += u64::from(all);
+            continue;
+        }
+        let measure_filters = attempt < FILTER_RATE_SAMPLES;
+        if !(measure_filters || (all && counting)) {
+            continue;
+        }
+        if !measure_filters {
+            if joint_calls == joint_calls_allowed {
+                joint_samples = attempt;
+                continue;
+            }
+            joint_calls += 1;
+        }
         let mut b = Board::numbered(board, deal);
         if let Some(dealer) = dealer {
             b.dealer = dealer;
         }
-        let measure_filters = attempt < FILTER_RATE_SAMPLES;
         if measure_filters {
             filter_samples += 1;
         }
@@ -327,7 +382,7 @@ pub fn estimate(
                 all &= ok;
             }
         }
-        accepted += u64::from(all);
+        accepted += u64::from(all && counting);
     }
     let mut per_constraint: Vec<ConstraintRate> = compiled
         .checks
@@ -347,7 +402,7 @@ pub fn estimate(
         });
     }
     Ok(Estimate {
-        samples,
+        samples: joint_samples,
         accepted,
         per_constraint,
     })

@@ -132,8 +132,49 @@ impl Reporter<'_> {
                 text.truncate(at);
             }
         }
+        // The parser may place the end of input on a line after the last
+        // one; point at the last line the file has.
+        let lines = self.source.lines().count() as u32;
+        let mut place = place;
+        if place.line > lines.max(1) {
+            place.line = lines.max(1);
+            place.column = self
+                .source
+                .lines()
+                .last()
+                .map_or(1, |l| l.chars().count() as u32 + 1);
+        }
+        if self.source.trim().is_empty() {
+            return self.error(
+                LessonErrorKind::Syntax,
+                place,
+                "the file is empty",
+                Some("at least a line `title: …`".to_string()),
+                Some("a new lesson can be started with `minibridge new NAME`".to_string()),
+            );
+        }
         let key = self.key_on_line(place.line);
-        let (kind, message, expected, hint) = classify(&text, key.as_deref());
+        let (kind, message, expected, mut hint) = classify(&text, key.as_deref());
+        // `title: [Broken` is a list to YAML, not text with a bracket.
+        let opener = self
+            .source
+            .lines()
+            .nth((place.line as usize).saturating_sub(1))
+            .and_then(|l| l.chars().nth((place.column as usize).saturating_sub(1)));
+        if kind == LessonErrorKind::BadValue
+            && let Some(open @ ('[' | '{')) = opener
+        {
+            let (what, close) = if open == '[' {
+                ("list", ']')
+            } else {
+                ("mapping", '}')
+            };
+            let field = key.as_deref().unwrap_or("key");
+            hint = Some(format!(
+                "`{open}` starts a YAML {what} (closed by `{close}`); for text that begins \
+                 with `{open}`, put the value in quotes: `{field}: \"{open}…\"`"
+            ));
+        }
         self.error(kind, place, message, expected, hint)
     }
 
@@ -219,12 +260,86 @@ fn classify(
             key.map(see),
         );
     }
+    if let Some(reworded) = parser_words(head) {
+        return reworded;
+    }
     (
         Syntax,
         head.to_string(),
         None,
         Some("check the indentation, the colons and the quotes on this line".to_string()),
     )
+}
+
+/// The YAML parser's messages that name its own settings or internals
+/// ("set DuplicateKeyPolicy in Options", "use from_str_multiple",
+/// "budget breached"), said in the lesson's terms.
+fn parser_words(head: &str) -> Option<(LessonErrorKind, String, Option<String>, Option<String>)> {
+    use LessonErrorKind::*;
+    if let Some(rest) = head.strip_prefix("duplicate mapping key: ") {
+        let key = rest.split(',').next().unwrap_or(rest).trim();
+        return Some((
+            Syntax,
+            format!("the key `{key}` is given twice here"),
+            None,
+            Some(format!(
+                "keep one `{key}:` line (an earlier one is above, at the same indentation)"
+            )),
+        ));
+    }
+    if head.starts_with("multiple YAML documents") {
+        return Some((
+            Syntax,
+            "a second lesson starts here, after a `---` line".to_string(),
+            Some("one lesson per file".to_string()),
+            Some(
+                "remove the `---` line, or move the second lesson into a file of its own"
+                    .to_string(),
+            ),
+        ));
+    }
+    if head.starts_with("budget breached") {
+        return Some((
+            Syntax,
+            "the file is far larger or more deeply nested than any lesson (aliases that repeat \
+             other parts, or lists inside lists)"
+                .to_string(),
+            None,
+            Some("write the lesson out plainly, without `&anchors` and `*aliases`".to_string()),
+        ));
+    }
+    if let Some(open) = head
+        .strip_prefix("unclosed bracket '")
+        .or_else(|| head.strip_prefix("unclosed brace '"))
+        .and_then(|rest| rest.chars().next())
+    {
+        let close = if open == '[' { ']' } else { '}' };
+        return Some((
+            Syntax,
+            format!("a `{open}` here is never closed by `{close}`"),
+            Some(format!("`{close}` at the end of the list or mapping")),
+            Some(format!(
+                "close it with `{close}`, or put text that begins with `{open}` in quotes"
+            )),
+        ));
+    }
+    if head.starts_with("recursion limit exceeded") {
+        return Some((
+            Syntax,
+            "lists or mappings nested far deeper than any lesson's".to_string(),
+            None,
+            Some("check for `[` or `{` that are never closed".to_string()),
+        ));
+    }
+    if head == "unexpected end of input" {
+        return Some((
+            Syntax,
+            "the file ends before the lesson does".to_string(),
+            Some("at least a line `title: …`".to_string()),
+            Some("a new lesson can be started with `minibridge new NAME`".to_string()),
+        ));
+    }
+    None
 }
 
 /// The allowed word closest to a typo, if it is close enough to be a guess.
@@ -257,6 +372,30 @@ fn edit_distance(a: &str, b: &str) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Issue 18 part 9: the parser's own words never reach the teacher.
+    #[test]
+    fn parser_internals_are_reworded() {
+        for text in [
+            "duplicate mapping key: title, set DuplicateKeyPolicy in Options if acceptable",
+            "multiple YAML documents detected; use from_str_multiple or from_str_multiple_with_options",
+            "budget breached: Nodes",
+            "recursion limit exceeded",
+            "unexpected end of input",
+        ] {
+            let (_, message, _, hint) = classify(text, None);
+            let said = format!("{message} {hint:?}");
+            for leak in [
+                "DuplicateKeyPolicy",
+                "from_str_multiple",
+                "budget",
+                "Nodes",
+                "recursion",
+            ] {
+                assert!(!said.contains(leak), "{text} -> {said}");
+            }
+        }
+    }
 
     #[test]
     fn nearest_finds_transpositions_and_rejects_far_words() {

@@ -374,9 +374,12 @@ impl<'a> Parser<'a> {
         blocks: &mut Vec<Block>,
     ) -> Result<(), LayoutError> {
         match word {
-            "title" => self.doc.title = rest.to_string(),
+            "title" => self.doc.title = unescape(rest),
             "header" | "footer" => {
-                let mut parts = rest.splitn(3, '|').map(|p| p.trim().to_string());
+                // Parts are split at `|` not escaped, so an escaped title
+                // keeps its bars; the escapes stay until the page numbers
+                // are filled in (`unescape_margin`).
+                let mut parts = split_cells(rest).into_iter().map(|p| p.trim().to_string());
                 let margin = Margin {
                     left: parts.next().unwrap_or_default(),
                     center: parts.next().unwrap_or_default(),
@@ -824,6 +827,45 @@ pub fn inline(line: usize, text: &str) -> Result<Vec<Span>, LayoutError> {
     Ok(spans)
 }
 
+/// Text with its backslash escapes taken out (`\*` is `*`): for the
+/// commands whose text takes no markup, such as `@title`.
+pub fn unescape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut chars = text.chars();
+    while let Some(c) = chars.next() {
+        match c {
+            '\\' => out.push(chars.next().unwrap_or('\\')),
+            _ => out.push(c),
+        }
+    }
+    out
+}
+
+/// A header or footer part with `{page}` and `{pages}` filled in and its
+/// escapes taken out; an escaped brace (`\{page}`, as a title holding
+/// those words is printed) stays text.
+pub fn fill_margin(text: &str, page: usize, pages: usize) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(c) = rest.chars().next() {
+        if c == '\\' {
+            let mut after = rest[1..].chars();
+            out.push(after.next().unwrap_or('\\'));
+            rest = after.as_str();
+        } else if let Some(r) = rest.strip_prefix("{pages}") {
+            out.push_str(&pages.to_string());
+            rest = r;
+        } else if let Some(r) = rest.strip_prefix("{page}") {
+            out.push_str(&page.to_string());
+            rest = r;
+        } else {
+            out.push(c);
+            rest = &rest[c.len_utf8()..];
+        }
+    }
+    out
+}
+
 /// Escapes text so the layout language prints it literally (Tera's
 /// autoescape uses this for every value a template prints).
 pub fn escape(text: &str) -> String {
@@ -867,6 +909,28 @@ mod tests {
                 ("x", false, false, true)
             ]
         );
+    }
+
+    #[test]
+    fn an_escaped_title_stays_text_in_every_command() {
+        let title = "Line one\n@page\n# heading | {page} \\ **x**";
+        let text = format!(
+            "@title {}\n@footer {} | Page {{page}} of {{pages}}\n# {}\n",
+            escape(title),
+            escape(title),
+            escape(title)
+        );
+        let doc = parse(&text).unwrap();
+        let flat = "Line one @page # heading | {page} \\ **x**";
+        assert_eq!(doc.title, flat);
+        assert_eq!(doc.blocks.len(), 1, "{:?}", doc.blocks);
+        let Block::Heading { text: heading, .. } = &doc.blocks[0] else {
+            panic!("{:?}", doc.blocks)
+        };
+        assert_eq!(heading.spans[0].text, flat);
+        let footer = &doc.footers[0];
+        assert_eq!(fill_margin(&footer.left, 2, 5), flat);
+        assert_eq!(fill_margin(&footer.center, 2, 5), "Page 2 of 5");
     }
 
     #[test]

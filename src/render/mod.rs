@@ -95,6 +95,73 @@ pub enum RenderError {
     Pdf { file: String, cause: String },
     #[error("the course pack has no {0}; it gathers worksheets and answer keys")]
     NotInPack(&'static str),
+    #[error(
+        "{file}: the template's output passed {limit_mib} MiB, far more than any handout needs; \
+         look for a loop that runs away"
+    )]
+    TooLong { file: String, limit_mib: usize },
+}
+
+/// The most layout text one template may produce: a handout of 999 boards
+/// needs a few MiB, so this stops a runaway loop long before it eats the
+/// machine's memory.
+const MAX_TEMPLATE_OUTPUT: usize = 32 << 20;
+
+/// The most numbers `range()` may give a template (Tera's own would build
+/// a list of any length before the loop starts).
+const MAX_RANGE: i64 = 10_000;
+
+/// A buffer that refuses to grow past [`MAX_TEMPLATE_OUTPUT`], so the
+/// template stops at its next write.
+struct CappedOutput {
+    bytes: Vec<u8>,
+    overflowed: bool,
+}
+
+impl std::io::Write for CappedOutput {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        if self.bytes.len() + buf.len() > MAX_TEMPLATE_OUTPUT {
+            self.overflowed = true;
+            return Err(std::io::Error::other("template output too long"));
+        }
+        self.bytes.extend_from_slice(buf);
+        Ok(buf.len())
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+/// Tera's `range(end, start=0, step_by=1)` with a bound on its length.
+fn capped_range(
+    args: &std::collections::HashMap<String, tera::Value>,
+) -> tera::Result<tera::Value> {
+    let number = |name: &str, default: Option<i64>| -> tera::Result<i64> {
+        match args.get(name) {
+            Some(v) => v.as_i64().ok_or_else(|| {
+                tera::Error::msg(format!("range: `{name}` must be a whole number, not {v}"))
+            }),
+            None => default.ok_or_else(|| tera::Error::msg("range: `end` is missing")),
+        }
+    };
+    let (start, end, step) = (
+        number("start", Some(0))?,
+        number("end", None)?,
+        number("step_by", Some(1))?,
+    );
+    if step <= 0 {
+        return Err(tera::Error::msg("range: `step_by` must be 1 or more"));
+    }
+    let count = (end.saturating_sub(start)).max(0) / step;
+    if count > MAX_RANGE {
+        return Err(tera::Error::msg(format!(
+            "range from {start} to {end} gives {count} numbers; a template may count to {MAX_RANGE} at most"
+        )));
+    }
+    Ok((start..end)
+        .step_by(step as usize)
+        .collect::<Vec<_>>()
+        .into())
 }
 
 /// The templates in use: the built-in ones, each replaceable by a file of
@@ -172,6 +239,7 @@ impl Templates {
         if name != html::TEMPLATE {
             tera.set_escape_fn(layout::escape);
         }
+        tera.register_function("range", capped_range);
         tera.add_raw_template(name, src)
             .map_err(|e| template_error(origin, &e))?;
         Ok(tera)
@@ -360,8 +428,33 @@ pub fn render_layout(
         &opts.first_label.clamp(1, opts.label_sheet.slots()),
     );
     ctx.insert("sheet", &label_sheet(opts.label_sheet, opts.label_offset));
-    tera.render(template, &ctx)
-        .map_err(|e| template_error(&templates.sources[template].0, &e))
+    render_capped(&tera, template, &ctx, &templates.sources[template].0)
+}
+
+/// Runs template `name`, stopping it with [`RenderError::TooLong`] once its
+/// output passes [`MAX_TEMPLATE_OUTPUT`]. `origin` is the file it came from.
+fn render_capped(
+    tera: &tera::Tera,
+    name: &str,
+    ctx: &tera::Context,
+    origin: &str,
+) -> Result<String, RenderError> {
+    let mut out = CappedOutput {
+        bytes: Vec::new(),
+        overflowed: false,
+    };
+    match tera.render_to(name, ctx, &mut out) {
+        Ok(()) => String::from_utf8(out.bytes).map_err(|e| RenderError::Template {
+            file: origin.to_string(),
+            line: 0,
+            cause: e.to_string(),
+        }),
+        Err(_) if out.overflowed => Err(RenderError::TooLong {
+            file: origin.to_string(),
+            limit_mib: MAX_TEMPLATE_OUTPUT >> 20,
+        }),
+        Err(e) => Err(template_error(origin, &e)),
+    }
 }
 
 /// Renders every selected handout of a lesson to PDF bytes, in memory.
@@ -511,9 +604,7 @@ pub fn render_pack(
             let tera = contents.engine("contents.tera")?;
             let ctx =
                 tera::Context::from_serialize(&view).map_err(|e| template_error(origin, &e))?;
-            let text = tera
-                .render("contents.tera", &ctx)
-                .map_err(|e| template_error(origin, &e))?;
+            let text = render_capped(&tera, "contents.tera", &ctx, origin)?;
             let doc = parse_output(&text, origin)?;
             let pages = pdf::page_count(&doc, paper).map_err(pdf_error)?;
             Ok((text, doc, pages))

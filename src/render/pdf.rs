@@ -235,6 +235,40 @@ fn advance(font: &ParsedFont, c: char) -> f32 {
     f32::from(font.get_horizontal_advance(gid)) / upem
 }
 
+/// The characters of `text` the bundled font has no glyph for (they would
+/// print as empty boxes), each once, in order of first appearance.
+pub fn undrawable(text: &str) -> Vec<char> {
+    let Ok(fonts) = fonts() else {
+        return Vec::new();
+    };
+    let mut missing = Vec::new();
+    for c in text.chars() {
+        let drawn = c.is_control()
+            || fonts
+                .regular
+                .lookup_glyph_index(c as u32)
+                .is_some_and(|g| g != 0);
+        if !drawn && !missing.contains(&c) {
+            missing.push(c);
+        }
+    }
+    missing
+}
+
+/// The characters of `text` from right-to-left scripts (Hebrew, Arabic,
+/// Syriac, Thaana, N'Ko): the layout sets every line left to right, so
+/// their words would print reversed.
+pub fn right_to_left(text: &str) -> Vec<char> {
+    let mut found = Vec::new();
+    for c in text.chars() {
+        let rtl = matches!(c as u32, 0x0590..=0x08FF | 0xFB1D..=0xFDFF | 0xFE70..=0xFEFF);
+        if rtl && !found.contains(&c) {
+            found.push(c);
+        }
+    }
+    found
+}
+
 /// Measures and draws text; the fonts are shared by every document.
 struct Typesetter {
     fonts: &'static Fonts,
@@ -337,6 +371,37 @@ impl Typesetter {
             if !current.is_empty() && *line_w + trimmed_w > width {
                 lines.push(Vec::new());
                 *line_w = 0.0;
+            }
+            if trimmed_w > width {
+                // A word longer than the whole line (a title with no
+                // spaces) is broken between letters rather than run out of
+                // its box.
+                for piece in word.drain(..) {
+                    let mut part = String::new();
+                    for c in piece.text.chars() {
+                        let cw = self.width(&c.to_string(), size, piece.bold);
+                        if c != ' ' && *line_w + cw > width && *line_w > 0.0 {
+                            if !part.is_empty() {
+                                lines.last_mut().expect("a line").push(Span {
+                                    text: std::mem::take(&mut part),
+                                    ..piece.clone()
+                                });
+                            }
+                            lines.push(Vec::new());
+                            *line_w = 0.0;
+                        }
+                        part.push(c);
+                        *line_w += cw;
+                    }
+                    if !part.is_empty() {
+                        lines.last_mut().expect("a line").push(Span {
+                            text: part,
+                            ..piece
+                        });
+                    }
+                }
+                *word_w = 0.0;
+                return;
             }
             *line_w += *word_w;
             lines.last_mut().expect("a line").append(word);
@@ -617,13 +682,6 @@ fn margin_height(lines: &[Margin]) -> f32 {
     }
 }
 
-/// A margin part with its page numbers filled in; margins are plain text
-/// apart from the page numbers: no markup.
-fn fill_page(text: &str, page: usize, total: usize) -> String {
-    text.replace("{page}", &page.to_string())
-        .replace("{pages}", &total.to_string())
-}
-
 fn draw_margins(
     ts: &Typesetter,
     page: &mut Canvas,
@@ -637,7 +695,7 @@ fn draw_margins(
     let width = page_width - 2.0 * left;
     let leading = MARGIN_SIZE * 1.35;
     let draw = |page: &mut Canvas, m: &Margin, y: f32| {
-        let fill = |text: &str| fill_page(text, number, total);
+        let fill = |text: &str| super::layout::fill_margin(text, number, total);
         let (l, c, r) = (fill(&m.left), fill(&m.center), fill(&m.right));
         // Each part keeps to one line and its own room, so a long title
         // never runs into "Page x of y": the centre part is kept whole and
