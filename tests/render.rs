@@ -630,7 +630,11 @@ fn a_hostile_title_prints_as_text_in_every_handout() {
     let mut lesson = exercise_lesson();
     lesson.title = "Line one\n@page\n# heading | {page} **x** Averyveryverylongtitlewithoutanyspaceatallthatcannotfitanylabelorcardorsheet".into();
     let view = view_of(&lesson, &[exercise_board()]);
-    for handout in minibridge::lesson::Handout::ALL {
+    // The lesson page escapes for HTML and has its own test (tests/html.rs).
+    let printed = minibridge::lesson::Handout::ALL
+        .into_iter()
+        .filter(|h| *h != minibridge::lesson::Handout::LessonHtml);
+    for handout in printed {
         let output = handout.code();
         let layout = render::render_layout(
             &view,
