@@ -16,5 +16,6 @@ mod pbn;
 mod publish;
 mod render;
 mod rules;
+mod script;
 mod solver;
 mod streams;

@@ -364,7 +364,9 @@ impl Expr {
 #[derive(Clone, Debug)]
 pub struct Condition {
     /// What a later entry for the same thing replaces (`controls N`,
-    /// `condition`), and the text of acceptance-rate reports.
+    /// `top N H`, `condition`).
+    pub slot: String,
+    /// The text of acceptance-rate reports.
     pub key: String,
     pub expr: Arc<Expr>,
 }
