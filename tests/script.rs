@@ -203,3 +203,39 @@ fn every_bad_script_gets_its_golden_message() {
     }
     assert!(seen >= 4, "only {seen} bad scripts");
 }
+
+/// The evaluation keys and `condition:` deal boards that meet them, each
+/// checked here with the hand facts of `bridge::evaluation` directly (not
+/// the dealer's tables).
+#[test]
+fn evaluation_keys_and_conditions_hold_on_every_board() {
+    use minibridge::bridge::evaluation as ev;
+    let source = "title: Evaluation\nseed: 11\nboards: 12\nconstraints:\n  \
+                  controls: { N: 5+, NS: -8 }\n  losers: { S: -7 }\n  \
+                  quick_tricks: { NS: 4.5+ }\n  top: { N: { H: { of: 3, count: 2+ } } }\n  \
+                  condition: \"hcp(east) <= 8 && shape(west, any 4333 + any 4432)\"\n";
+    let lesson = minibridge::lesson::parse(source, "evaluation.yaml").unwrap();
+    for board in crate::common::course_boards(&lesson, "evaluation.yaml") {
+        let hand = |s: Seat| board.deal.hand(s);
+        let (n, e, s, w) = (
+            hand(Seat::North),
+            hand(Seat::East),
+            hand(Seat::South),
+            hand(Seat::West),
+        );
+        let controls = |h| ev::hand_sum(h, ev::controls);
+        assert!(controls(n) >= 5, "{board:?}");
+        assert!(controls(n) + controls(s) <= 8, "{board:?}");
+        assert!(ev::hand_sum(s, ev::losers) <= 7, "{board:?}");
+        let qt = ev::hand_sum(n, ev::quick_trick_halves) + ev::hand_sum(s, ev::quick_trick_halves);
+        assert!(qt >= 9, "{board:?}");
+        assert!(ev::top(n.holding(Suit::Hearts), 3) >= 2, "{board:?}");
+        assert!(e.hcp() <= 8, "{board:?}");
+        let mut pattern = w.lengths();
+        pattern.sort_unstable();
+        assert!(
+            pattern == [3, 3, 3, 4] || pattern == [2, 3, 4, 4],
+            "{board:?}"
+        );
+    }
+}

@@ -266,6 +266,15 @@ impl Expr {
         match self {
             Expr::Num(n) => *n,
             Expr::Count {
+                count: Count::Hcp,
+                seat,
+                lane: None,
+                ..
+            } => {
+                // Four masked popcounts beat four table reads.
+                crate::bridge::Hand::from_bits(hands[*seat]).hcp() as i32
+            }
+            Expr::Count {
                 seat, lane, table, ..
             } => {
                 let h = hands[*seat];

@@ -116,8 +116,8 @@ impl Parser {
         parse_seat(&w).ok_or_else(|| {
             ScriptError::at(
                 pos,
-                format!("`{w}` is not a seat",),
-                Some("dealer names seats in lower case: north, east, south or west"),
+                format!("`{w}` is not a seat"),
+                Some("dealer writes a seat as a whole word in lower case"),
             )
             .expected(SEATS)
         })
@@ -240,8 +240,13 @@ impl Parser {
                             "printoneline" => Action::PrintOneLine,
                             "printpbn" => Action::PrintPbn,
                             other => {
-                                return Err(outside(other, pos)
-                                    .expected("printall, printoneline or printpbn"));
+                                let mut e = outside(other, pos)
+                                    .expected("printall, printoneline or printpbn");
+                                e.hint = Some(
+                                    "minibridge prints the deals; averages, frequencies and other reports need another tool"
+                                        .into(),
+                                );
+                                return Err(e);
                             }
                         };
                         if !self.is_op(",") {
@@ -531,10 +536,12 @@ impl Parser {
                 if let Some(what) = unsupported(other) {
                     return Err(outside(other, pos).hint_text(what));
                 }
-                Err(
-                    ScriptError::at(pos, format!("unknown function `{other}`"), None)
-                        .expected(SUPPORTED),
+                Err(ScriptError::at(
+                    pos,
+                    format!("unknown function `{other}`"),
+                    Some("check the spelling: dealer's function names are lower case, e.g. hcp(north)"),
                 )
+                .expected(SUPPORTED))
             }
         }
     }
