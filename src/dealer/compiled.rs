@@ -289,7 +289,8 @@ impl Compiled {
         }
         let mut stages: [Vec<usize>; 4] = Default::default();
         let mut order: Vec<usize> = (0..checks.len()).collect();
-        order.sort_by_key(|i| checks[*i].1.cost());
+        let passes = condition_passes(&checks, &c.predeal);
+        order.sort_by_key(|i| (checks[*i].1.cost(), passes[*i]));
         for i in order {
             stages[checks[i].1.stage()].push(i);
         }
@@ -303,6 +304,32 @@ impl Compiled {
             .iter()
             .all(|i| self.checks[*i].1.accepts(hands))
     }
+}
+
+/// How many of a fixed sample of deals pass each condition part (0 for
+/// other checks), so that the parts of a stage that reject most run first.
+/// Only the order of the tests changes, never which deals pass.
+fn condition_passes(checks: &[(String, Check)], predeal: &[crate::bridge::Hand; 4]) -> Vec<u32> {
+    let mut passes = vec![0u32; checks.len()];
+    let conditions = checks
+        .iter()
+        .filter(|c| matches!(c.1, Check::Condition { .. }))
+        .count();
+    if conditions < 2 {
+        return passes;
+    }
+    for attempt in 0..256 {
+        let Ok(Some(deal)) = super::shuffle::shuffle(0, 1, attempt, predeal) else {
+            continue;
+        };
+        let hands = Seat::ALL.map(|s| deal.hand(s).bits());
+        for (i, (_, check)) in checks.iter().enumerate() {
+            if matches!(check, Check::Condition { .. }) && check.accepts(&hands) {
+                passes[i] += 1;
+            }
+        }
+    }
+    passes
 }
 
 #[cfg(test)]
