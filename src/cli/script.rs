@@ -69,7 +69,7 @@ pub fn run(path: &Path, seed: Option<u64>, stats: bool) -> anyhow::Result<()> {
         Action::PrintOneLine => boards.iter().map(one_line).collect::<String>().into_bytes(),
         Action::PrintAll => boards
             .iter()
-            .map(|d| all_hands(d))
+            .map(all_hands)
             .collect::<Vec<_>>()
             .join("\n")
             .into_bytes(),

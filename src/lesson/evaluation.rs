@@ -11,10 +11,13 @@ use serde::de::{self, Deserializer, Visitor};
 use serde_saphyr::Spanned;
 
 use super::error::{LessonError, LessonErrorKind, Place, Reporter};
-use super::raw::{Entries, RangeValue, RawConstraints};
+use super::raw::{Entries, RangeValue, RawConstraints, SuitWord, WhoWord, Word};
 use crate::bridge::{Seat, Suit};
 use crate::dealer::SeatOrSide;
 use crate::dealer::script::{BinOp, Condition, Count, Expr, parse_expression};
+
+/// `top:` as written: seat or side, then suit, then the count.
+pub type RawTopEntries = Entries<Word<WhoWord>, Entries<Word<SuitWord>, RawTop>>;
 
 /// `top: { N: { H: { of: 3, count: 2+ } } }`.
 #[derive(Deserialize)]
@@ -140,6 +143,8 @@ fn within(value: Expr, min: u32, max: u32) -> Expr {
 
 /// The compiled conditions of one `constraints:` or override entry, or the
 /// first problem with them.
+// The lesson reader's one error type, as its other checks return it.
+#[allow(clippy::result_large_err)]
 pub(super) fn conditions(
     raw: &RawConstraints,
     reporter: &Reporter,
@@ -313,7 +318,7 @@ fn range_words(min: u32, max: Option<u32>, most: u32) -> String {
 }
 
 fn half_text(h: u32) -> String {
-    if h % 2 == 0 {
+    if h.is_multiple_of(2) {
         (h / 2).to_string()
     } else {
         format!("{}.5", h / 2)

@@ -81,7 +81,7 @@ pub struct RawConstraints {
     pub controls: Option<Entries<Word<WhoWord>, RangeValue>>,
     pub losers: Option<Entries<Word<WhoWord>, RangeValue>>,
     pub quick_tricks: Option<Entries<Word<WhoWord>, super::evaluation::HalvesRange>>,
-    pub top: Option<Entries<Word<WhoWord>, Entries<Word<SuitWord>, super::evaluation::RawTop>>>,
+    pub top: Option<super::evaluation::RawTopEntries>,
     pub condition: Option<Spanned<String>>,
 }
 
