@@ -18,6 +18,7 @@ mod pbn;
 mod publish;
 mod render;
 mod rules;
+mod script;
 mod searches;
 mod solver;
 mod streams;

@@ -3,6 +3,7 @@
 
 mod card;
 mod deal;
+pub mod evaluation;
 mod hand;
 mod seat;
 mod seating;

@@ -44,6 +44,10 @@ pub struct DealArgs {
     /// Deal the boards of this lesson file, meeting its constraints.
     #[arg(long, value_name = "FILE")]
     lesson: Option<PathBuf>,
+    /// Run a `dealer` input file (generate, produce, predeal, dealer,
+    /// vulnerable, condition, action); the deals come from the seed.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["lesson", "code", "boards", "first_board"])]
+    script: Option<PathBuf>,
     /// Rebuild the one board a deal code names.
     #[arg(long, value_name = "CODE", conflicts_with_all = ["seed", "lesson", "boards", "first_board"])]
     code: Option<String>,
@@ -66,6 +70,10 @@ pub fn run(args: DealArgs) -> anyhow::Result<ExitCode> {
             .map(|v| v.get_name().to_string())
             .unwrap_or_default()
     );
+    if let Some(path) = &args.script {
+        super::script::run(path, args.seed, args.stats)?;
+        return Ok(ExitCode::SUCCESS);
+    }
     let started = Instant::now();
     let (title, date, seed, boards) = if let Some(code) = &args.code {
         let parsed: DealCode = code.parse()?;

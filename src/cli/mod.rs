@@ -20,6 +20,7 @@ mod output;
 mod pack;
 mod publish;
 mod score;
+mod script;
 mod solve;
 mod support;
 

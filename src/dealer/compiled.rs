@@ -50,13 +50,21 @@ pub(crate) enum Check {
     /// Bit `s × 196 + h × 14 + d` set when a hand with s spades, h hearts and
     /// d diamonds (clubs make up 13) matches one of the seat's shapes.
     Shape { seat: usize, table: Box<[u64; 43]> },
+    /// One top-level `&&` operand of a condition, tested once the last
+    /// seat it reads is dealt.
+    Condition {
+        seat: usize,
+        expr: std::sync::Arc<super::script::Expr>,
+    },
 }
 
 impl Check {
     /// The last seat (in filling order N, E, S, W) this test needs.
     fn stage(&self) -> usize {
         match self {
-            Check::Length { seat, .. } | Check::Shape { seat, .. } => *seat,
+            Check::Length { seat, .. }
+            | Check::Shape { seat, .. }
+            | Check::Condition { seat, .. } => *seat,
             Check::Hcp { seats, count, .. } => seats[..*count].iter().copied().max().unwrap_or(0),
             Check::Fit { seats, .. } => seats[0].max(seats[1]),
         }
@@ -69,6 +77,7 @@ impl Check {
             Check::Hcp { .. } => 1,
             Check::Fit { .. } => 2,
             Check::Shape { .. } => 3,
+            Check::Condition { .. } => 4,
         }
     }
 
@@ -116,6 +125,7 @@ impl Check {
                 let i = (suit_len(h, 3) * 196 + suit_len(h, 2) * 14 + suit_len(h, 1)) as usize;
                 table[i / 64] & (1u64 << (i % 64)) != 0
             }
+            Check::Condition { expr, .. } => expr.eval(hands) != 0,
         }
     }
 }
@@ -258,9 +268,29 @@ impl Compiled {
                 },
             ));
         }
+        for c in &c.conditions {
+            let parts = c.expr.conjuncts();
+            for part in &parts {
+                // A part that reads no hand is decided with North's.
+                let seat = (7 - part.seats().leading_zeros().min(7)) as usize;
+                let text = if parts.len() == 1 {
+                    c.key.clone()
+                } else {
+                    format!("{}: {part}", c.key)
+                };
+                checks.push((
+                    text,
+                    Check::Condition {
+                        seat: seat.min(3),
+                        expr: std::sync::Arc::new((*part).clone()),
+                    },
+                ));
+            }
+        }
         let mut stages: [Vec<usize>; 4] = Default::default();
         let mut order: Vec<usize> = (0..checks.len()).collect();
-        order.sort_by_key(|i| checks[*i].1.cost());
+        let passes = condition_passes(&checks, &c.predeal);
+        order.sort_by_key(|i| (checks[*i].1.cost(), passes[*i]));
         for i in order {
             stages[checks[i].1.stage()].push(i);
         }
@@ -274,6 +304,32 @@ impl Compiled {
             .iter()
             .all(|i| self.checks[*i].1.accepts(hands))
     }
+}
+
+/// How many of a fixed sample of deals pass each condition part (0 for
+/// other checks), so that the parts of a stage that reject most run first.
+/// Only the order of the tests changes, never which deals pass.
+fn condition_passes(checks: &[(String, Check)], predeal: &[crate::bridge::Hand; 4]) -> Vec<u32> {
+    let mut passes = vec![0u32; checks.len()];
+    let conditions = checks
+        .iter()
+        .filter(|c| matches!(c.1, Check::Condition { .. }))
+        .count();
+    if conditions < 2 {
+        return passes;
+    }
+    for attempt in 0..256 {
+        let Ok(Some(deal)) = super::shuffle::shuffle(0, 1, attempt, predeal) else {
+            continue;
+        };
+        let hands = Seat::ALL.map(|s| deal.hand(s).bits());
+        for (i, (_, check)) in checks.iter().enumerate() {
+            if matches!(check, Check::Condition { .. }) && check.accepts(&hands) {
+                passes[i] += 1;
+            }
+        }
+    }
+    passes
 }
 
 #[cfg(test)]

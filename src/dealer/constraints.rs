@@ -149,6 +149,8 @@ pub struct Constraints {
     /// Cards fixed to a seat before the shuffle, indexed N, E, S, W.
     pub predeal: [Hand; 4],
     pub filters: Vec<Arc<dyn BoardFilter>>,
+    /// `dealer` expressions and evaluation keys, compiled.
+    pub conditions: Vec<super::script::Condition>,
 }
 
 impl fmt::Debug for Constraints {
@@ -159,6 +161,7 @@ impl fmt::Debug for Constraints {
             .field("shape", &self.shape)
             .field("fit", &self.fit)
             .field("predeal", &self.predeal)
+            .field("conditions", &self.conditions)
             .field(
                 "filters",
                 &self

@@ -11,6 +11,7 @@
 //! `serde-saphyr` (pure Rust, positions on every value and error).
 
 mod error;
+mod evaluation;
 pub mod raw;
 mod validate;
 

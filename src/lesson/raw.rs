@@ -77,6 +77,12 @@ pub struct RawConstraints {
     pub tricks: Option<RawTricks>,
     pub makes: Option<Spanned<bool>>,
     pub lead_matters: Option<Spanned<bool>>,
+    // Hand evaluation and dealer expressions (`super::evaluation`).
+    pub controls: Option<Entries<Word<WhoWord>, RangeValue>>,
+    pub losers: Option<Entries<Word<WhoWord>, RangeValue>>,
+    pub quick_tricks: Option<Entries<Word<WhoWord>, super::evaluation::HalvesRange>>,
+    pub top: Option<super::evaluation::RawTopEntries>,
+    pub condition: Option<Spanned<String>>,
 }
 
 #[derive(Deserialize)]

@@ -53,6 +53,13 @@ fn close(r: RangeValue, most: u32) -> Range {
 }
 
 impl Merged {
+    /// Adds compiled conditions; one with the same key replaces the earlier.
+    fn add_conditions(&mut self, list: Vec<crate::dealer::script::Condition>) {
+        for c in list {
+            upsert(&mut self.cards.conditions, c, |e| e.slot.clone());
+        }
+    }
+
     fn written(&mut self, r: ConstraintRef, at: Place) {
         upsert(&mut self.places, (r, at), |e| e.0);
     }
@@ -374,6 +381,7 @@ pub(super) fn validate(
     let mut common = Merged::default();
     if let Some(c) = &raw.constraints {
         common.apply(c);
+        common.add_conditions(super::evaluation::conditions(c, reporter)?);
     }
     let mut overrides: Vec<(u32, &RawConstraints)> = Vec::new();
     if let Some(Entries(list)) = &raw.boards_override {
@@ -395,6 +403,7 @@ pub(super) fn validate(
             Some((_, extra)) => {
                 let mut merged = common.clone();
                 merged.apply(extra);
+                merged.add_conditions(super::evaluation::conditions(extra, reporter)?);
                 Checker {
                     reporter,
                     rules,

@@ -1,0 +1,74 @@
+use super::*;
+use crate::bridge::{Hand, Seat};
+
+fn hands(pbn: [&str; 4]) -> [u64; 4] {
+    pbn.map(|h| Hand::parse_pbn(h).unwrap().bits())
+}
+
+const DEAL: [&str; 4] = [
+    "AKQ2.K32.J98.T98",
+    "JT9.AQJ.AKQ.7654",
+    "876.T98.T7654.AK",
+    "543.7654.32.QJ32",
+];
+
+/// Values checked against Debian's `dealer` on this deal.
+#[test]
+fn known_answers_from_dealer() {
+    let h = hands(DEAL);
+    for (text, want) in [
+        ("hcp(north)", 13),
+        ("loser(north)", 8),
+        ("control(east)", 5),
+        ("top3(north, spades)", 3),
+        ("top3(north)", 4),
+        ("quality(north, spades)", 360),
+        ("cccc(north)", 1275),
+        ("cccc(south)", 695),
+        ("cccc(west)", 220),
+        ("c13(north)", 17),
+        ("hascard(north, AS)", 1),
+        ("shape(north, any 4333)", 1),
+        ("-7/2", -3),
+        ("-7 % 3", -1),
+        ("1 ? 0 : 1 ? 5 : 6", 0),
+        ("!0 + 1", 2),
+        ("1 || 0 ? 5 : 6", 5),
+        ("shape(north, 4333 + any 4432 - 4xxx)", 0),
+        ("hcp(north, spades)", 9),
+        ("spade(north) + hearts(south)", 7),
+    ] {
+        let e = parse_expression(text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        assert_eq!(e.eval(&h), want, "{text}");
+    }
+}
+
+#[test]
+fn a_script_reads_every_statement() {
+    let s = Script::parse(
+        "generate 1000\nproduce 5\nvulnerable EW\ndealer west\n\
+         predeal south SAQ542, HKJ87, D32, CAK\n\
+         west1c = hcp(west) > 11 && clubs(west) >= 3 # comment\n\
+         condition west1c && not shape(north, any 4333)\naction printoneline\n",
+    )
+    .unwrap();
+    assert_eq!(s.generate, Some(1000));
+    assert_eq!(s.produce, Some(5));
+    assert_eq!(s.dealer, Some(Seat::West));
+    assert_eq!(s.predeal[Seat::South.index()].len(), 13);
+    assert_eq!(s.action, Action::PrintOneLine);
+    assert_eq!(s.condition.unwrap().seats(), 0b1001);
+}
+
+#[test]
+fn errors_name_the_place() {
+    let e = parse_expression("hcp(north) > 10 && tricks(south, spades) > 9").unwrap_err();
+    assert_eq!((e.pos.line, e.pos.column), (1, 20));
+    assert!(e.message.contains("tricks"), "{e}");
+    let e = parse_expression("(hcp(north) > 10").unwrap_err();
+    assert_eq!(e.pos.column, 1);
+    let e = parse_expression("hcp(nord)").unwrap_err();
+    assert!(e.message.contains("not a seat"), "{e}");
+    let e = parse_expression("hpc(north)").unwrap_err();
+    assert!(e.message.contains("unknown function"), "{e}");
+}

@@ -1,0 +1,353 @@
+//! The lesson keys for hand evaluation (`controls`, `losers`,
+//! `quick_tricks`, `top`) and `condition:` (a `dealer` expression), turned
+//! into compiled [`Condition`]s for the dealer. The counts themselves are
+//! defined once, in [`crate::bridge::evaluation`].
+
+use std::fmt;
+use std::sync::Arc;
+
+use serde::Deserialize;
+use serde::de::{self, Deserializer, Visitor};
+use serde_saphyr::Spanned;
+
+use super::error::{LessonError, LessonErrorKind, Place, Reporter};
+use super::raw::{Entries, RangeValue, RawConstraints, SuitWord, WhoWord, Word};
+use crate::bridge::{Seat, Suit};
+use crate::dealer::SeatOrSide;
+use crate::dealer::script::{BinOp, Condition, Count, Expr, parse_expression};
+
+/// `top:` as written: seat or side, then suit, then the count.
+pub type RawTopEntries = Entries<Word<WhoWord>, Entries<Word<SuitWord>, RawTop>>;
+
+/// `top: { N: { H: { of: 3, count: 2+ } } }`.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawTop {
+    pub of: Spanned<u32>,
+    pub count: Spanned<RangeValue>,
+}
+
+/// A range of quick tricks, in halves: `2+`, `1.5-3`, `2.5`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct HalvesRange {
+    pub min: u32,
+    pub max: Option<u32>,
+}
+
+fn halves(s: &str) -> Option<u32> {
+    let s = s.trim();
+    let (whole, half) = match s.split_once('.') {
+        Some((w, "5")) => (w, 1),
+        Some((w, "0")) => (w, 0),
+        None => (s, 0),
+        _ => return None,
+    };
+    let whole: u32 = if whole.is_empty() {
+        0
+    } else {
+        whole.parse().ok()?
+    };
+    Some(2 * whole + half)
+}
+
+impl HalvesRange {
+    pub fn parse(s: &str) -> Option<HalvesRange> {
+        let s = s.trim();
+        if let Some(min) = s.strip_suffix('+') {
+            return Some(HalvesRange {
+                min: halves(min)?,
+                max: None,
+            });
+        }
+        if let Some(max) = s.strip_prefix('-') {
+            return Some(HalvesRange {
+                min: 0,
+                max: Some(halves(max)?),
+            });
+        }
+        if let Some((a, b)) = s.split_once('-') {
+            let (min, max) = (halves(a)?, halves(b)?);
+            return (min <= max).then_some(HalvesRange {
+                min,
+                max: Some(max),
+            });
+        }
+        let v = halves(s)?;
+        Some(HalvesRange {
+            min: v,
+            max: Some(v),
+        })
+    }
+}
+
+impl<'de> Deserialize<'de> for HalvesRange {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V;
+        impl Visitor<'_> for V {
+            type Value = HalvesRange;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("a range of quick tricks such as 2+, 1.5-3 or 2.5")
+            }
+            fn visit_str<E: de::Error>(self, s: &str) -> Result<HalvesRange, E> {
+                HalvesRange::parse(s).ok_or_else(|| {
+                    E::custom(format!(
+                        "`{s}` is not a range of quick tricks; expected a number in halves (2, 1.5), \
+                         a range (1.5-3), at least (2+) or at most (-2.5)"
+                    ))
+                })
+            }
+            fn visit_u64<E: de::Error>(self, n: u64) -> Result<HalvesRange, E> {
+                self.visit_str(&n.to_string())
+            }
+            fn visit_f64<E: de::Error>(self, n: f64) -> Result<HalvesRange, E> {
+                self.visit_str(&n.to_string())
+            }
+        }
+        d.deserialize_str(V)
+    }
+}
+
+fn place<T>(s: &Spanned<T>) -> Place {
+    Place::of(&s.referenced)
+}
+
+fn who_text(who: SeatOrSide) -> String {
+    match who {
+        SeatOrSide::Seat(s) => s.letter().to_string(),
+        SeatOrSide::Side(s) => s.code().to_string(),
+    }
+}
+
+fn seats(who: SeatOrSide) -> Vec<Seat> {
+    match who {
+        SeatOrSide::Seat(s) => vec![s],
+        SeatOrSide::Side(s) => s.seats().to_vec(),
+    }
+}
+
+/// The count of a seat, or the sum over a side's two seats.
+fn summed(who: SeatOrSide, one: impl Fn(Seat) -> Expr) -> Expr {
+    let mut parts = seats(who).into_iter().map(one);
+    let first = parts.next().expect("a seat or side has a seat");
+    parts.fold(first, |a, b| Expr::bin(BinOp::Add, a, b))
+}
+
+/// `value` within `min ..= max`, as one expression.
+fn within(value: Expr, min: u32, max: u32) -> Expr {
+    Expr::bin(
+        BinOp::And,
+        Expr::bin(BinOp::Ge, value.clone(), Expr::Num(min as i32)),
+        Expr::bin(BinOp::Le, value, Expr::Num(max as i32)),
+    )
+}
+
+/// The compiled conditions of one `constraints:` or override entry, or the
+/// first problem with them.
+// The lesson reader's one error type, as its other checks return it.
+#[allow(clippy::result_large_err)]
+pub(super) fn conditions(
+    raw: &RawConstraints,
+    reporter: &Reporter,
+) -> Result<Vec<Condition>, LessonError> {
+    let mut out = Vec::new();
+    let too_high = |at: Place, what: String, min: String, most: String| {
+        reporter.error(
+            LessonErrorKind::Contradiction,
+            at,
+            format!("{what} can be at most {most}, but this asks for at least {min}"),
+            None,
+            Some("lower the minimum".to_string()),
+        )
+    };
+    for (key, entries, count, per_seat_most) in [
+        ("controls", &raw.controls, Count::Controls, 12u32),
+        ("losers", &raw.losers, Count::Losers, 12),
+    ] {
+        let Some(Entries(entries)) = entries else {
+            continue;
+        };
+        for (k, v) in entries {
+            let who = k.value.0.0;
+            let most = per_seat_most * seats(who).len() as u32;
+            let r = v.value;
+            if r.min > most {
+                return Err(too_high(
+                    place(v),
+                    format!("`{key}` of {}", who_text(who)),
+                    r.min.to_string(),
+                    most.to_string(),
+                ));
+            }
+            let value = summed(who, |s| Expr::count(count, s, None));
+            out.push(Condition {
+                slot: format!("{key} {}", who_text(who)),
+                key: format!(
+                    "{key} {} {}",
+                    who_text(who),
+                    range_words(r.min, r.max, most)
+                ),
+                expr: Arc::new(within(value, r.min, r.max.unwrap_or(most).min(most))),
+            });
+        }
+    }
+    if let Some(Entries(entries)) = &raw.quick_tricks {
+        for (k, v) in entries {
+            let who = k.value.0.0;
+            // Eight: ace-king in every suit; a side cannot hold more.
+            let most = 16;
+            let r = v.value;
+            if r.min > most {
+                return Err(too_high(
+                    place(v),
+                    format!("`quick_tricks` of {}", who_text(who)),
+                    half_text(r.min),
+                    half_text(most),
+                ));
+            }
+            let value = summed(who, |s| Expr::count(Count::QuickTrickHalves, s, None));
+            let max = r.max.unwrap_or(most).min(most);
+            let text = if r.min == max {
+                half_text(max)
+            } else if max == most {
+                format!("{}+", half_text(r.min))
+            } else {
+                format!("{}-{}", half_text(r.min), half_text(max))
+            };
+            out.push(Condition {
+                slot: format!("quick_tricks {}", who_text(who)),
+                key: format!("quick_tricks {} {text}", who_text(who)),
+                expr: Arc::new(within(value, r.min, max)),
+            });
+        }
+    }
+    if let Some(Entries(entries)) = &raw.top {
+        for (k, suits) in entries {
+            let who = k.value.0.0;
+            for (suit, spec) in &suits.value.0 {
+                let suit: Suit = suit.value.0.0;
+                let of = &spec.value.of;
+                if !(1..=13).contains(&of.value) {
+                    return Err(reporter.error(
+                        LessonErrorKind::BadValue,
+                        place(of),
+                        format!("`of: {}` names no set of top cards", of.value),
+                        Some("a number from 1 to 13: `of: 3` looks at ace, king and queen".into()),
+                        None,
+                    ));
+                }
+                let most = of.value;
+                let r = spec.value.count.value;
+                if r.min > most {
+                    return Err(too_high(
+                        place(&spec.value.count),
+                        format!("of the top {most} cards, {}", who_text(who)),
+                        r.min.to_string(),
+                        most.to_string(),
+                    ));
+                }
+                let value = summed(who, |s| Expr::count(Count::Top(most as u8), s, Some(suit)));
+                out.push(Condition {
+                    slot: format!("top {} {}", who_text(who), suit.letter()),
+                    key: format!(
+                        "top {} {} {} of {most}",
+                        who_text(who),
+                        suit.letter(),
+                        range_words(r.min, r.max, most)
+                    ),
+                    expr: Arc::new(within(value, r.min, r.max.unwrap_or(most).min(most))),
+                });
+            }
+        }
+    }
+    if let Some(c) = &raw.condition {
+        let expr = parse_expression(&c.value).map_err(|e| {
+            let at = place(c);
+            let (line, column) = locate(reporter.source, at, &c.value, e.pos.line, e.pos.column);
+            reporter.error(
+                LessonErrorKind::BadValue,
+                Place {
+                    line,
+                    column,
+                    width: e.pos.width as u32,
+                },
+                format!("in `condition`: {}", e.message),
+                e.expected.clone(),
+                e.hint.clone(),
+            )
+        })?;
+        out.push(Condition {
+            slot: "condition".to_string(),
+            key: "condition".to_string(),
+            expr: Arc::new(expr),
+        });
+    }
+    Ok(out)
+}
+
+/// Where line `line`, column `column` of the condition's text stands in
+/// the lesson file: the text's line is looked up from where the YAML value
+/// starts (so quotes and block scalars are allowed for).
+fn locate(source: &str, at: Place, text: &str, line: usize, column: usize) -> (u32, u32) {
+    let wanted = text.lines().nth(line.saturating_sub(1)).unwrap_or("");
+    let lines: Vec<&str> = source.lines().collect();
+    for n in at.line.max(1) as usize..=lines.len() {
+        let src = lines[n - 1];
+        let from = if n == at.line as usize {
+            at.column.saturating_sub(1) as usize
+        } else {
+            0
+        };
+        let start_byte = src.char_indices().nth(from).map_or(src.len(), |(b, _)| b);
+        if let Some(b) = src[start_byte..].find(wanted.trim_end()) {
+            let col = src[..start_byte + b].chars().count() + column;
+            return (n as u32, col as u32);
+        }
+    }
+    (at.line, at.column)
+}
+
+fn range_words(min: u32, max: Option<u32>, most: u32) -> String {
+    let max = max.unwrap_or(most).min(most);
+    if min == max {
+        min.to_string()
+    } else if max == most {
+        format!("{min}+")
+    } else {
+        format!("{min}-{max}")
+    }
+}
+
+fn half_text(h: u32) -> String {
+    if h.is_multiple_of(2) {
+        (h / 2).to_string()
+    } else {
+        format!("{}.5", h / 2)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn quick_trick_ranges_in_halves() {
+        let r = |s| HalvesRange::parse(s);
+        assert_eq!(r("2+"), Some(HalvesRange { min: 4, max: None }));
+        assert_eq!(
+            r("1.5-3"),
+            Some(HalvesRange {
+                min: 3,
+                max: Some(6)
+            })
+        );
+        assert_eq!(
+            r("2.5"),
+            Some(HalvesRange {
+                min: 5,
+                max: Some(5)
+            })
+        );
+        assert_eq!(r("1.25"), None);
+        assert_eq!(r("3-2"), None);
+    }
+}
