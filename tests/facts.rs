@@ -136,6 +136,15 @@ fn exercise_json_keeps_the_rules_keys_and_adds_play() {
         v["play"]["play_record"]["tricks"].as_array().unwrap().len(),
         13
     );
+    // North must keep the ♦K at trick 6: overtaking leaves 8 tricks.
+    let critical = &v["play"]["critical_plays"][0];
+    assert_eq!(critical["trick"], 6);
+    assert_eq!(critical["seat"], "N");
+    assert_eq!(critical["card"], "D8");
+    assert_eq!(critical["technique"], "other");
+    assert_eq!(critical["target"], 9);
+    assert_eq!(critical["otherwise"]["card"], "DK");
+    assert_eq!(critical["otherwise"]["declarer_tricks"], 8);
 }
 
 #[test]
@@ -291,6 +300,34 @@ fn check_play_facts(b: &Board, ruleset: Ruleset) -> Result<(), TestCaseError> {
         p.best_contract.score.declarer_score,
         brute_best(ruleset, &f)
     );
+
+    // Each critical play, replayed in the chairs: its cards, and no
+    // others, keep its side at the target by the exact score of every
+    // legal card; its card is the record's.
+    for c in &p.critical_plays {
+        let mut pos = Position::new(&table, strain, declarer_chair.next());
+        let side = chair_of(c.seat).side();
+        let mut side_won = 0u8;
+        let trick = &p.play_record.tricks[usize::from(c.trick - 1)];
+        for t in &p.play_record.tricks[..usize::from(c.trick - 1)] {
+            for card in t.cards {
+                if pos.play(card).unwrap().is_some_and(|w| w.side() == side) {
+                    side_won += 1;
+                }
+            }
+        }
+        let mut played = trick.cards.iter();
+        while chairs[pos.to_play().index()] != c.seat {
+            pos.play(*played.next().unwrap()).unwrap();
+        }
+        prop_assert_eq!(played.next(), Some(&c.card));
+        let keeping: Vec<Card> = minibridge::solver::card_scores(&pos)
+            .into_iter()
+            .filter(|&(_, s)| side_won + s >= c.target)
+            .map(|(card, _)| card)
+            .collect();
+        prop_assert_eq!(&keeping, &c.cards, "trick {}", c.trick);
+    }
     Ok(())
 }
 
