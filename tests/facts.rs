@@ -305,27 +305,15 @@ fn check_play_facts(b: &Board, ruleset: Ruleset) -> Result<(), TestCaseError> {
     // others, keep its side at the target by the exact score of every
     // legal card; its card is the record's.
     for c in &p.critical_plays {
-        let mut pos = Position::new(&table, strain, declarer_chair.next());
-        let side = chair_of(c.seat).side();
-        let mut side_won = 0u8;
-        let trick = &p.play_record.tricks[usize::from(c.trick - 1)];
-        for t in &p.play_record.tricks[..usize::from(c.trick - 1)] {
-            for card in t.cards {
-                if pos.play(card).unwrap().is_some_and(|w| w.side() == side) {
-                    side_won += 1;
-                }
-            }
-        }
-        let mut played = trick.cards.iter();
-        while chairs[pos.to_play().index()] != c.seat {
-            pos.play(*played.next().unwrap()).unwrap();
-        }
-        prop_assert_eq!(played.next(), Some(&c.card));
-        let keeping: Vec<Card> = minibridge::solver::card_scores(&pos)
-            .into_iter()
-            .filter(|&(_, s)| side_won + s >= c.target)
-            .map(|(card, _)| card)
-            .collect();
+        let (keeping, card) = crate::common::keeping_cards(
+            &table,
+            strain,
+            declarer_chair,
+            &p.play_record.tricks,
+            c,
+            chair_of,
+        );
+        prop_assert_eq!(card, c.card);
         prop_assert_eq!(&keeping, &c.cards, "trick {}", c.trick);
     }
     Ok(())

@@ -7,6 +7,8 @@
 //! and `minibridge analyze` print one set of numbers. The JSON keys are
 //! listed in `docs/facts.md`.
 
+pub mod commentary;
+
 use rayon::prelude::*;
 use serde::{Serialize, Serializer};
 

@@ -334,7 +334,7 @@ fn name(
                     .map(move |r| (r, mine))
             })
             .collect();
-        by_rank.sort_by(|a, b| b.0.cmp(&a.0));
+        by_rank.sort_by_key(|r| std::cmp::Reverse(r.0));
         let theirs_on_top = by_rank.iter().take_while(|(_, mine)| !mine).count();
         if theirs_on_top > 0 && by_rank.len() > theirs_on_top {
             let top = Card::new(card.suit, by_rank[0].0);
