@@ -121,6 +121,12 @@ pub enum Arg {
     },
     /// Text that reads the same in every language: a score.
     Verbatim(String),
+    /// Several arguments worded in turn and joined by the text of the
+    /// catalogue key `separator` (`sep_list` is `, `).
+    List {
+        items: Vec<Arg>,
+        separator: &'static str,
+    },
 }
 
 impl From<u32> for Arg {
@@ -276,6 +282,10 @@ impl Catalogue {
                 format!("{symbol}{}", ranks.join(separator))
             }
             Arg::Verbatim(s) => s.clone(),
+            Arg::List { items, separator } => {
+                let words: Vec<String> = items.iter().map(|a| self.arg(a)).collect();
+                words.join(&self.get(separator))
+            }
         }
     }
 

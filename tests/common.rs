@@ -2,8 +2,10 @@
 
 use std::path::PathBuf;
 
-use minibridge::bridge::{Board, Card, Deal, Hand, Rank, Suit};
+use minibridge::bridge::{Board, Card, Deal, Hand, Rank, Seat, Strain, Suit};
 use minibridge::lesson::Lesson;
+use minibridge::solver::critical::CriticalPlay;
+use minibridge::solver::{PlayedTrick, Position, card_scores};
 use proptest::prelude::*;
 
 /// The project root, so tests run from any directory.
@@ -91,4 +93,40 @@ pub fn minibridge_ok<S: AsRef<std::ffi::OsStr>>(args: &[S]) -> std::process::Out
         String::from_utf8_lossy(&run.stderr)
     );
     run
+}
+
+/// The cards that keep a critical play's side at its target, by the exact
+/// score of every legal card, with the play record (named by player)
+/// replayed on the deal as the chairs hold it (`chair` gives a player's
+/// chair); also the card the record plays there.
+#[allow(dead_code)]
+pub fn keeping_cards(
+    table: &Deal,
+    strain: Strain,
+    declarer_chair: Seat,
+    record: &[PlayedTrick],
+    play: &CriticalPlay,
+    chair: impl Fn(Seat) -> Seat,
+) -> (Vec<Card>, Card) {
+    let mut pos = Position::new(table, strain, declarer_chair.next());
+    let side = chair(play.seat).side();
+    let mut side_won = 0u8;
+    let before = usize::from(play.trick - 1);
+    for t in &record[..before] {
+        for card in t.cards {
+            if pos.play(card).unwrap().is_some_and(|w| w.side() == side) {
+                side_won += 1;
+            }
+        }
+    }
+    let mut played = record[before].cards.iter();
+    while pos.to_play() != chair(play.seat) {
+        pos.play(*played.next().unwrap()).unwrap();
+    }
+    let keeping = card_scores(&pos)
+        .into_iter()
+        .filter(|&(_, s)| side_won + s >= play.target)
+        .map(|(card, _)| card)
+        .collect();
+    (keeping, *played.next().unwrap())
 }

@@ -354,3 +354,39 @@ fn printed_sets_never_change() {
     }
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// Every played board of the course gets a play plan: the count, and with
+/// double-dummy play its key play and what happens otherwise (or that no
+/// single card decides). The key play is re-checked by the exact score of
+/// every legal card: its group, and no other, keeps the target.
+#[test]
+fn every_played_board_has_a_play_plan_with_a_true_key_play() {
+    use minibridge::facts::commentary::{commentary, key_play};
+    let mut keys = 0;
+    for entry in std::fs::read_dir(root().join("lessons")).unwrap() {
+        let file = entry.unwrap().file_name().to_string_lossy().to_string();
+        let lesson = lesson::load(&root().join("lessons").join(&file)).unwrap();
+        let boards = crate::common::course_boards(&lesson, &file);
+        let facts = pipeline::lesson_facts(&lesson, &boards, Analysis::Play);
+        for (b, f) in boards.iter().zip(&facts) {
+            let Some(p) = &f.play else { continue };
+            let plan = commentary(f);
+            assert!(!plan.count.is_empty(), "{file} board {}", b.number);
+            assert!(!plan.play.is_empty(), "{file} board {}", b.number);
+            let Some(key) = key_play(p) else { continue };
+            keys += 1;
+            let seating = f.analysis.seating.unwrap();
+            let (keeping, card) = crate::common::keeping_cards(
+                &seating.table_deal(&b.deal),
+                contract(&f.analysis).strain(),
+                seating.declarer_chair(),
+                &p.play_record.tricks,
+                key,
+                |player| seating.chair_of(player),
+            );
+            assert_eq!(card, key.card, "{file} board {}", b.number);
+            assert_eq!(keeping, key.cards, "{file} board {}", b.number);
+        }
+    }
+    assert!(keys > 20, "only {keys} boards have a key play");
+}

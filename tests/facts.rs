@@ -136,6 +136,15 @@ fn exercise_json_keeps_the_rules_keys_and_adds_play() {
         v["play"]["play_record"]["tricks"].as_array().unwrap().len(),
         13
     );
+    // North must keep the ♦K at trick 6: overtaking leaves 8 tricks.
+    let critical = &v["play"]["critical_plays"][0];
+    assert_eq!(critical["trick"], 6);
+    assert_eq!(critical["seat"], "N");
+    assert_eq!(critical["card"], "D8");
+    assert_eq!(critical["technique"], "other");
+    assert_eq!(critical["target"], 9);
+    assert_eq!(critical["otherwise"]["card"], "DK");
+    assert_eq!(critical["otherwise"]["declarer_tricks"], 8);
 }
 
 #[test]
@@ -291,6 +300,22 @@ fn check_play_facts(b: &Board, ruleset: Ruleset) -> Result<(), TestCaseError> {
         p.best_contract.score.declarer_score,
         brute_best(ruleset, &f)
     );
+
+    // Each critical play, replayed in the chairs: its cards, and no
+    // others, keep its side at the target by the exact score of every
+    // legal card; its card is the record's.
+    for c in &p.critical_plays {
+        let (keeping, card) = crate::common::keeping_cards(
+            &table,
+            strain,
+            declarer_chair,
+            &p.play_record.tricks,
+            c,
+            chair_of,
+        );
+        prop_assert_eq!(card, c.card);
+        prop_assert_eq!(&keeping, &c.cards, "trick {}", c.trick);
+    }
     Ok(())
 }
 

@@ -7,6 +7,8 @@
 //! and `minibridge analyze` print one set of numbers. The JSON keys are
 //! listed in `docs/facts.md`.
 
+pub mod commentary;
+
 use rayon::prelude::*;
 use serde::{Serialize, Serializer};
 
@@ -15,6 +17,7 @@ pub use crate::rules::lead::{Lead, LeadRule, SuitChoice, guideline_lead};
 use crate::bridge::{Board, Card, Deal, Seat, Seating, Strain, Suit};
 use crate::dealer::constraints::ContractKind;
 use crate::rules::{self, BoardAnalysis, Contract, Outcome, Rules, Ruleset};
+use crate::solver::critical::{self, CriticalPlay};
 use crate::solver::{self, PlayedTrick};
 use crate::words;
 
@@ -45,6 +48,11 @@ pub struct PlayFacts {
     pub extra_tricks: ExtraTricks,
     pub best_contract: BestContract,
     pub play_record: PlayRecord,
+    /// The moments of `play_record` where one card, or one group of equal
+    /// cards, alone keeps the contract's fate (`docs/solver.md`), seats
+    /// named by player.
+    #[serde(serialize_with = "critical_plays")]
+    pub critical_plays: Vec<CriticalPlay>,
 }
 
 /// One opening lead and the tricks declarer takes after it.
@@ -242,7 +250,24 @@ fn play_facts(
     };
 
     // The record names chairs; the handouts name players.
-    let record: Vec<PlayedTrick> = solver::play_record(&table, strain, chair)
+    let chairs_record = solver::play_record(&table, strain, chair);
+    let mut won = [0u8; 4];
+    for t in &chairs_record {
+        if seating.is_declaring(seating.player_in(t.winner)) {
+            won[t.winning_card().suit.index()] += 1;
+        }
+    }
+    let critical_plays = critical::critical_plays(
+        &table,
+        strain,
+        chair,
+        contract.tricks_needed(),
+        &chairs_record,
+    )
+    .into_iter()
+    .map(|p| by_player(p, &seating))
+    .collect();
+    let record: Vec<PlayedTrick> = chairs_record
         .into_iter()
         .map(|t| PlayedTrick {
             leader: seating.player_in(t.leader),
@@ -250,14 +275,6 @@ fn play_facts(
             winner: seating.player_in(t.winner),
         })
         .collect();
-    let mut won = [0u8; 4];
-    for t in &record {
-        if seating.is_declaring(t.winner) {
-            let order = |p: Seat| seating.chair_of(p).index();
-            let winning_card = t.cards[(order(t.winner) + 4 - order(t.leader)) % 4];
-            won[winning_card.suit.index()] += 1;
-        }
-    }
     let declarer_tricks = won.iter().sum();
     let (sure_total, sure_in) = match analysis.sure() {
         Some(s) => (s.total() as i32, Suit::ALL.map(|suit| s.suit(suit))),
@@ -287,7 +304,20 @@ fn play_facts(
             tricks: record,
             declarer_tricks,
         },
+        critical_plays,
     }
+}
+
+/// A critical play found on the chairs' deal, its seats named by player.
+fn by_player(mut p: CriticalPlay, seating: &Seating) -> CriticalPlay {
+    p.seat = seating.player_in(p.seat);
+    if let Some(a) = &mut p.against {
+        a.seat = seating.player_in(a.seat);
+    }
+    for w in &mut p.otherwise.defence_wins {
+        w.seat = seating.player_in(w.seat);
+    }
+    p
 }
 
 /// Every contract the ruleset can reach: `ebu` part score and game in each
@@ -415,6 +445,21 @@ pub fn render_text(facts: &AnswerFacts) -> String {
         b.tricks,
         b.score.declarer_score
     );
+    if !p.critical_plays.is_empty() {
+        let _ = writeln!(out, "Critical plays:");
+    }
+    for c in &p.critical_plays {
+        let _ = writeln!(
+            out,
+            "  trick {:>2}: {} plays {} ({}); otherwise {}: declarer {} tricks",
+            c.trick,
+            c.seat.letter(),
+            cards(&c.cards),
+            c.kind.code(),
+            c.otherwise.card,
+            c.otherwise.declarer_tricks
+        );
+    }
     let _ = writeln!(out, "Play record:");
     for (i, t) in p.play_record.tricks.iter().enumerate() {
         let _ = writeln!(
@@ -475,6 +520,69 @@ fn dd_table<S: Serializer>(dd: &DeclarerTable, s: S) -> Result<S::Ok, S::Error> 
             .into_iter()
             .map(|seat| (seat.letter(), Row(dd, seat))),
     )
+}
+
+/// `[{"trick": 1, "seat": "S", "card": "H4", "cards": ["H5","H4"],
+/// "technique": "hold_up", "against": null, "target": 9, "otherwise":
+/// {"card": "HA", "declarer_tricks": 8, "defence_wins": [{"trick": 9,
+/// "seat": "E", "card": "DA"}, …]}}, …]`.
+fn critical_plays<S: Serializer>(plays: &[CriticalPlay], s: S) -> Result<S::Ok, S::Error> {
+    #[derive(Serialize)]
+    struct Won {
+        trick: u8,
+        seat: char,
+        card: String,
+    }
+    #[derive(Serialize)]
+    struct Otherwise {
+        card: String,
+        declarer_tricks: u8,
+        defence_wins: Vec<Won>,
+    }
+    #[derive(Serialize)]
+    struct Against {
+        seat: char,
+        card: String,
+    }
+    #[derive(Serialize)]
+    struct Out {
+        trick: u8,
+        seat: char,
+        card: String,
+        cards: Vec<String>,
+        technique: &'static str,
+        against: Option<Against>,
+        target: u8,
+        otherwise: Otherwise,
+    }
+    s.collect_seq(plays.iter().map(|p| {
+        Out {
+            trick: p.trick,
+            seat: p.seat.letter(),
+            card: p.card.to_string(),
+            cards: p.cards.iter().map(|c| c.to_string()).collect(),
+            technique: p.kind.code(),
+            against: p.against.map(|a| Against {
+                seat: a.seat.letter(),
+                card: a.card.to_string(),
+            }),
+            target: p.target,
+            otherwise: Otherwise {
+                card: p.otherwise.card.to_string(),
+                declarer_tricks: p.otherwise.declarer_tricks,
+                defence_wins: p
+                    .otherwise
+                    .defence_wins
+                    .iter()
+                    .map(|w| Won {
+                        trick: w.trick,
+                        seat: w.seat.letter(),
+                        card: w.card.to_string(),
+                    })
+                    .collect(),
+            },
+        }
+    }))
 }
 
 fn played_tricks<S: Serializer>(tricks: &[PlayedTrick], s: S) -> Result<S::Ok, S::Error> {

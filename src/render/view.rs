@@ -7,6 +7,7 @@
 use serde::Serialize;
 
 use crate::bridge::{Board, Card, Hand, Rank, Seat, Side, Strain, Suit, Vulnerability};
+use crate::facts::commentary::commentary;
 use crate::facts::{AnswerFacts, PlayFacts};
 use crate::lesson::{Analysis, Lesson, Question};
 use crate::rules::{BoardAnalysis, Contract};
@@ -117,6 +118,25 @@ pub struct TrickView {
     pub cards: Vec<PlayedCardView>,
 }
 
+/// A critical play of the guideline contract: the one card (or group of
+/// equal cards) that keeps the contract's fate.
+#[derive(Clone, Debug, Serialize)]
+pub struct CriticalView {
+    pub trick: u32,
+    /// The player, by name.
+    pub seat: String,
+    /// The record's card, as symbol and rank: `♥4`.
+    pub card: String,
+    /// The whole group of equal cards: `♥5 ♥4`.
+    pub cards: String,
+    /// `finesse`, `hold_up`, `draw_trumps`, `ruff_in_short_hand`,
+    /// `promotion`, `length`, `opening_lead` or `other`.
+    pub technique: String,
+    /// The best other card and declarer's tricks after it.
+    pub otherwise_card: String,
+    pub otherwise_tricks: u32,
+}
+
 /// What double-dummy play says about a board (only when the lesson's
 /// analysis is `play` and the board is played).
 #[derive(Clone, Debug, Serialize)]
@@ -148,6 +168,8 @@ pub struct PlayView {
     pub best: String,
     /// The guideline contract played out, trick by trick.
     pub record: Vec<TrickView>,
+    /// Every critical play, in play order.
+    pub critical_plays: Vec<CriticalView>,
 }
 
 /// Everything printed about one board.
@@ -178,6 +200,12 @@ pub struct BoardView {
     pub score_table: Vec<ScoreRow>,
     /// Absent when the lesson's analysis is `rules` or the board is redealt.
     pub play: Option<PlayView>,
+    /// The play plan, sentence by sentence (`facts::commentary`): with
+    /// double-dummy play it names the key play; empty for a redeal.
+    pub commentary: Vec<String>,
+    /// Its last part alone, for crowded pages: the key play and what
+    /// happens otherwise (empty without double-dummy play).
+    pub commentary_play: Vec<String>,
 }
 
 /// A question of the lesson as the worksheet asks it.
@@ -242,6 +270,9 @@ pub fn build(
         .map(|((board, code), f)| {
             let mut view = w.board(lesson, board, code.as_deref(), &f.analysis, &questions);
             view.play = f.play.as_ref().map(|p| w.play(&f.analysis, p));
+            let plan = commentary(f);
+            view.commentary = plan.all().map(|m| w.word(m)).collect();
+            view.commentary_play = plan.play.iter().map(|m| w.word(m)).collect();
             view
         })
         .collect();
@@ -420,6 +451,8 @@ impl Words {
             answers,
             score_table,
             play: None,
+            commentary: Vec::new(),
+            commentary_play: Vec::new(),
         }
     }
 
@@ -523,6 +556,24 @@ impl Words {
                 .with("tricks", b.tricks)
                 .with("score", Arg::Verbatim(best_score.clone())),
         );
+        let critical_plays = p
+            .critical_plays
+            .iter()
+            .map(|c| CriticalView {
+                trick: u32::from(c.trick),
+                seat: self.seat(c.seat),
+                card: self.card(c.card),
+                cards: c
+                    .cards
+                    .iter()
+                    .map(|&x| self.card(x))
+                    .collect::<Vec<_>>()
+                    .join(" "),
+                technique: c.kind.code().to_string(),
+                otherwise_card: self.card(c.otherwise.card),
+                otherwise_tricks: u32::from(c.otherwise.declarer_tricks),
+            })
+            .collect();
         PlayView {
             tricks: u32::from(p.guideline_tricks),
             makes,
@@ -558,6 +609,7 @@ impl Words {
                         .collect(),
                 })
                 .collect(),
+            critical_plays,
         }
     }
 

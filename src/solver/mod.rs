@@ -13,12 +13,15 @@
 //! - [`card_scores`] and [`lead_analysis`]: the value of every legal card;
 //! - [`play_record`]: a full 13-trick double-dummy play with teacher-like
 //!   choices among equally good cards (see `docs/solver.md`);
+//! - [`critical`]: the moments of a play record where one card (or one
+//!   group of equal cards) alone keeps the contract's fate;
 //! - [`filters`]: lesson constraints on play as dealer filters.
 //!
 //! Each thread keeps one transposition table, emptied when a new deal
 //! comes. Its entries are facts about positions, not about a deal, so
 //! answers never depend on what was solved before; only the speed does.
 
+pub mod critical;
 pub mod filters;
 mod play;
 pub(crate) mod search;
@@ -333,7 +336,7 @@ pub(crate) fn dd_table_nodes(deal: &Deal) -> (DdTable, u64, search::Counters) {
 pub fn card_scores(position: &Position) -> Vec<(Card, u8)> {
     let side = position.to_play().index() & 1;
     let mut guess = None;
-    let values = per_group(position, |engine, next, won| {
+    let values = per_group(position, |_, engine, next, won| {
         let value = won + next.map_or(0, |t| engine.exact(t, side, guess.map(|g: i32| g - won)));
         guess = Some(value);
         value as u8
@@ -353,7 +356,7 @@ pub fn card_scores(position: &Position) -> Vec<(Card, u8)> {
 pub(crate) fn best_cards(position: &Position, value: u8) -> Vec<Card> {
     let side = position.to_play().index() & 1;
     let value = value as i32;
-    let keeps = per_group(position, |engine, next, won| match next {
+    let keeps = per_group(position, |_, engine, next, won| match next {
         Some(t) => engine.can_take(t, side, value - won),
         None => won >= value,
     });
@@ -368,11 +371,12 @@ pub(crate) fn best_cards(position: &Position, value: u8) -> Vec<Card> {
 
 /// Asks `f` about the position after each group of equivalent legal cards
 /// (one card of the group played), in the groups' order. `f` is given the
-/// trick in progress, or the start of the next trick (`None` when the play
-/// is over), and the tricks the side to play won by completing a trick.
+/// group, the trick in progress, or the start of the next trick (`None`
+/// when the play is over), and the tricks the side to play won by
+/// completing a trick.
 fn per_group<R>(
     position: &Position,
-    mut f: impl FnMut(&mut Engine, Option<Trick>, i32) -> R,
+    mut f: impl FnMut(&[Card], &mut Engine, Option<Trick>, i32) -> R,
 ) -> Vec<(Vec<Card>, R)> {
     let seat = position.to_play().index();
     let side = seat & 1;
@@ -394,9 +398,14 @@ fn per_group<R>(
                     let winner = next.winner();
                     let won = (winner & 1 == side) as i32;
                     let over = position.tricks_left() == 1;
-                    f(&mut engine, (!over).then(|| Trick::new(winner)), won)
+                    f(
+                        &group,
+                        &mut engine,
+                        (!over).then(|| Trick::new(winner)),
+                        won,
+                    )
                 } else {
-                    f(&mut engine, Some(next), 0)
+                    f(&group, &mut engine, Some(next), 0)
                 };
                 engine.hands[seat][suit] ^= 1 << rank;
                 (group, answer)

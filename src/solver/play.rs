@@ -21,16 +21,36 @@ pub struct PlayedTrick {
     pub winner: Seat,
 }
 
+impl PlayedTrick {
+    /// The card that won the trick.
+    pub fn winning_card(&self) -> Card {
+        let offset = (self.winner.index() + 4 - self.leader.index()) % 4;
+        self.cards[offset]
+    }
+}
+
 /// The 13 tricks of `declarer`'s contract in `strain` with best play by
 /// all four hands, the opening lead made by declarer's left-hand opponent.
 pub fn play_record(deal: &Deal, strain: Strain, declarer: Seat) -> Vec<PlayedTrick> {
-    let mut position = Position::new(deal, strain, declarer.next());
+    play_on(Position::new(deal, strain, declarer.next()), declarer)
+}
+
+/// The rest of the play from `position` (which may be part-way into a
+/// trick), every card double-dummy best and chosen as in [`play_record`].
+/// The first trick returned is the one in progress, with the cards already
+/// on the table.
+pub(crate) fn play_on(mut position: Position, declarer: Seat) -> Vec<PlayedTrick> {
     let side = declarer.side();
     // Declarer's tricks from the trick in progress on: every card played
     // keeps it, so each card needs only a yes/no search.
-    let mut to_come = position.tricks_left() - position.tricks();
-    let mut tricks = Vec::with_capacity(13);
-    let mut cards = Vec::with_capacity(4);
+    let declaring_to_play = position.to_play().side() == side;
+    let mut to_come = if declaring_to_play {
+        position.tricks()
+    } else {
+        position.tricks_left() - position.tricks()
+    };
+    let mut tricks = Vec::with_capacity(position.tricks_left() as usize);
+    let mut cards = position.trick().to_vec();
     while position.tricks_left() > 0 {
         let leader = position.leader();
         let value = if position.to_play().side() == side {
@@ -57,7 +77,7 @@ pub fn play_record(deal: &Deal, strain: Strain, declarer: Seat) -> Vec<PlayedTri
 }
 
 /// Picks the teacher's card among double-dummy equals (all in `candidates`).
-fn choose(position: &Position, declarer: Seat, candidates: &[Card]) -> Card {
+pub(crate) fn choose(position: &Position, declarer: Seat, candidates: &[Card]) -> Card {
     let seat = position.to_play();
     let hand = position.hand(seat);
     let trump = position.strain().trump();

@@ -1,0 +1,250 @@
+//! The play plan an answer key and a hand record print under each board,
+//! written from the facts alone: the sure tricks against the contract's
+//! need, where the missing tricks can come from (the rules' sources), and,
+//! when the board was played double dummy, its key play with what happens
+//! after the best other card. Each sentence is a catalogue message (keys
+//! `c_*`), so every language words the same plan; nothing here is text.
+
+use crate::bridge::{Card, Holding, Seat};
+use crate::solver::critical::{CriticalPlay, PlayKind};
+use crate::technique::Technique;
+use crate::words::{Arg, Message};
+
+use super::{AnswerFacts, PlayFacts};
+
+/// The play plan of one board in two parts, so a crowded page can print
+/// the second alone.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Commentary {
+    /// The count: sure tricks against the contract's need, and the
+    /// sources of the missing ones.
+    pub count: Vec<Message>,
+    /// The key play and what happens otherwise (or that no single card
+    /// decides); empty without double-dummy play.
+    pub play: Vec<Message>,
+}
+
+impl Commentary {
+    /// Every sentence, the count first.
+    pub fn all(&self) -> impl Iterator<Item = &Message> {
+        self.count.iter().chain(&self.play)
+    }
+}
+
+/// The play plan of one board; empty when nobody plays the board.
+/// Without play facts (`--no-play`) it says what the rules know: the
+/// count and the sources.
+pub fn commentary(facts: &AnswerFacts) -> Commentary {
+    let a = &facts.analysis;
+    let (Some(declarer), Some(contract), Some(sure)) = (a.declarer, a.contract(), a.sure()) else {
+        return Commentary::default();
+    };
+    if a.redeal {
+        return Commentary::default();
+    }
+    let needed = u32::from(contract.tricks_needed());
+    let total = sure.total();
+    let count = Message::new(if total >= needed {
+        "c_count_enough"
+    } else {
+        "c_count_short"
+    })
+    .with("declarer", declarer)
+    .with("sure", total)
+    .with("contract", contract.name())
+    .with("needed", Arg::Tricks(needed))
+    .with("missing", Arg::Tricks(needed.saturating_sub(total)));
+    let mut counted = vec![count];
+    if total < needed {
+        counted.push(if sure.extra.is_empty() {
+            Message::new("a_no_extra")
+        } else {
+            Message::new("c_sources").with(
+                "sources",
+                Arg::List {
+                    items: sure.extra.iter().map(|e| Arg::Words(e.message())).collect(),
+                    separator: "sep_clauses",
+                },
+            )
+        });
+    }
+    let mut lines = Vec::new();
+    if let Some(p) = &facts.play {
+        let makes = p.guideline_tricks >= contract.tricks_needed();
+        match key_play(p) {
+            Some(key) => {
+                lines.push(key_message(key, declarer));
+                lines.push(otherwise_message(key, declarer, contract.tricks_needed()));
+            }
+            None => lines.push(
+                Message::new(if makes {
+                    "c_no_key_makes"
+                } else {
+                    "c_no_key_fails"
+                })
+                .with("declarer", declarer),
+            ),
+        }
+    }
+    Commentary {
+        count: counted,
+        play: lines,
+    }
+}
+
+/// The critical play the plan tells: the first one a definition names
+/// (a technique, or the opening lead), else the first of all.
+pub fn key_play(p: &PlayFacts) -> Option<&CriticalPlay> {
+    p.critical_plays
+        .iter()
+        .find(|c| c.kind != PlayKind::Unnamed)
+        .or_else(|| p.critical_plays.first())
+}
+
+/// "Key play, trick 1: South holds up, playing ♥4 …".
+fn key_message(play: &CriticalPlay, declarer: Seat) -> Message {
+    let technique = match play.kind {
+        PlayKind::Technique(t) => Some(t),
+        _ => None,
+    };
+    let key = match (play.kind, technique, play.against) {
+        (PlayKind::OpeningLead, _, _) => "c_key_lead",
+        (_, Some(Technique::HoldUp), _) => "c_key_hold_up",
+        (_, Some(Technique::Finesse), Some(_)) => "c_key_finesse",
+        (_, Some(Technique::DrawTrumps), _) => "c_key_draw_trumps",
+        (_, Some(Technique::RuffInShortHand), _) => "c_key_ruff",
+        (_, Some(Technique::Promotion), Some(_)) => "c_key_promotion",
+        (_, Some(Technique::Length), _) => "c_key_length",
+        // The declaring side's card names no technique; a defender's
+        // later card beats the contract.
+        _ if play.by_declaring_side(declarer) => "c_key_other",
+        _ => "c_key_defence",
+    };
+    let card = if play.kind == PlayKind::OpeningLead {
+        group(&play.cards)
+    } else {
+        Arg::Card(play.card)
+    };
+    let mut m = Message::new(key)
+        .with("trick", u32::from(play.trick))
+        .with("seat", play.seat)
+        .with("card", card)
+        .with("suit", play.card.suit);
+    if let Some(a) = play.against {
+        m = m
+            .with("against_seat", a.seat)
+            .with("against", Arg::Card(a.card));
+    }
+    m
+}
+
+/// Equal cards of one suit as one argument: `♠A/K/Q/J`.
+fn group(cards: &[Card]) -> Arg {
+    let suit = cards.first().map(|c| c.suit);
+    let holding = cards
+        .iter()
+        .fold(Holding::from_bits(0), |h, c| h.with(c.rank));
+    Arg::Cards {
+        suit,
+        holding,
+        separator: "/",
+    }
+}
+
+/// What the best other card leads to: the defenders' tricks from there
+/// on, by who wins them, and the result.
+fn otherwise_message(play: &CriticalPlay, declarer: Seat, needed: u8) -> Message {
+    let o = &play.otherwise;
+    let mut by_seat: Vec<(Seat, Vec<Card>)> = Vec::new();
+    for w in &o.defence_wins {
+        match by_seat.iter_mut().find(|(s, _)| *s == w.seat) {
+            Some((_, cards)) => cards.push(w.card),
+            None => by_seat.push((w.seat, vec![w.card])),
+        }
+    }
+    let winners = Arg::List {
+        items: by_seat
+            .into_iter()
+            .map(|(seat, cards)| {
+                Arg::Words(Message::new("c_won_with").with("seat", seat).with(
+                    "cards",
+                    Arg::List {
+                        items: cards.into_iter().map(Arg::Card).collect(),
+                        separator: "sep_cards",
+                    },
+                ))
+            })
+            .collect(),
+        separator: "sep_list",
+    };
+    let key = if o.declarer_tricks < needed {
+        "c_otherwise_down"
+    } else if o.defence_wins.is_empty() {
+        "c_otherwise_none"
+    } else {
+        "c_otherwise_makes"
+    };
+    Message::new(key)
+        .with("seat", play.seat)
+        .with("card", Arg::Card(o.card))
+        .with("winners", winners)
+        .with("declarer", declarer)
+        .with(
+            "result",
+            Message::new("c_down").with("n", u32::from(needed.saturating_sub(o.declarer_tricks))),
+        )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bridge::{Board, Deal};
+    use crate::rules::Ruleset;
+    use crate::words::{Catalogue, Language};
+
+    /// The hold-up deal of the solver's tests, South in 3NT with West on
+    /// lead: East has two hearts and the ♦A.
+    fn hold_up_board() -> Board {
+        let deal = Deal::parse_pbn(
+            "N:K84.973.KQJT.A82 QJT2.82.A764.654 A75.A54.932.KQ73 963.KQJT6.85.JT9",
+        )
+        .unwrap();
+        let mut b = Board::numbered(1, deal);
+        b.dealer = Seat::South;
+        b
+    }
+
+    #[test]
+    fn the_hold_up_plan_counts_names_and_warns() {
+        let facts = super::super::answer_facts(&hold_up_board(), Ruleset::Ebu);
+        assert_eq!(facts.analysis.declarer, Some(Seat::South));
+        let plan = commentary(&facts);
+        assert_eq!(plan.play.len(), 2);
+        let lines: Vec<String> = plan.all().map(crate::words::english).collect();
+        let text = lines.join(" ");
+        assert!(
+            text.contains("Key play, trick 1: South holds up, playing ♥4"),
+            "{text}"
+        );
+        assert!(text.contains("If South plays ♥A instead"), "{text}");
+        assert!(text.contains("East ♦A"), "{text}");
+        assert!(text.contains("1 down"), "{text}");
+        // Every sentence is worded in every language, none left as a key
+        // or with a placeholder unfilled.
+        for language in Language::ALL {
+            let c = Catalogue::of(language);
+            for m in plan.all() {
+                let words = c.word(m);
+                assert!(!words.contains('{') && !words.starts_with("c_"), "{words}");
+            }
+        }
+    }
+
+    #[test]
+    fn without_play_the_plan_is_the_rules_count() {
+        let facts = super::super::rules_facts(&hold_up_board(), Ruleset::Ebu);
+        let plan = commentary(&facts);
+        assert!(!plan.count.is_empty());
+        assert!(plan.play.is_empty());
+    }
+}

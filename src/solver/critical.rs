@@ -1,0 +1,635 @@
+//! Critical plays: the moments of a double-dummy play record where the side
+//! to play has exactly one card, or one group of equivalent cards, that
+//! keeps its target, every other card losing it. This module owns what a
+//! target is, how a moment is found, how it is named after a technique and
+//! what happens after the best other card (`docs/solver.md`, "Critical
+//! plays").
+//!
+//! The target of the side to play is the contract's fate: when the
+//! contract makes double dummy, declarer's side must keep making it (its
+//! tricks so far plus those to come reach the contract) and the defenders
+//! have nothing to keep; when it fails, the defenders must keep beating it
+//! and declarer's side has nothing to keep. A card is tested with one
+//! yes/no search against that target, never an exact count; the record's
+//! own card keeps it by construction, so a position costs searches only
+//! until a second keeping group turns up.
+
+use crate::bridge::{Card, Deal, Rank, Seat, Side, Strain};
+use crate::technique::Technique;
+
+use super::play::{choose, play_on};
+use super::{PlayedTrick, Position, per_group};
+
+/// What a critical play is called.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum PlayKind {
+    /// A play of the declaring side that fits a technique's definition.
+    Technique(Technique),
+    /// The opening lead that beats the contract.
+    OpeningLead,
+    /// A critical play no definition names (a defender's later play, or
+    /// declarer's card that is none of the techniques).
+    Unnamed,
+}
+
+impl PlayKind {
+    /// The name the JSON uses: a technique's code, `opening_lead` or
+    /// `other`.
+    pub const fn code(self) -> &'static str {
+        match self {
+            PlayKind::Technique(t) => t.code(),
+            PlayKind::OpeningLead => "opening_lead",
+            PlayKind::Unnamed => "other",
+        }
+    }
+}
+
+/// A defender's card that a technique plays against: the honour a finesse
+/// catches, the higher card a promotion drives out.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Against {
+    pub seat: Seat,
+    pub card: Card,
+}
+
+/// A trick the other side wins after the wrong card.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TrickWon {
+    /// 1-13.
+    pub trick: u8,
+    pub seat: Seat,
+    /// The card that won it.
+    pub card: Card,
+}
+
+/// What happens when the side to play chooses its best other card.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Otherwise {
+    /// The best of the other cards (the teacher's choice among equals).
+    pub card: Card,
+    /// Declarer's tricks in all after it, both sides playing best from
+    /// there.
+    pub declarer_tricks: u8,
+    /// The tricks the defenders win from this trick on in that play, in
+    /// order: after declarer's wrong card the tricks that beat the
+    /// contract, after a defender's wrong card all they still take.
+    pub defence_wins: Vec<TrickWon>,
+}
+
+/// One critical moment of the play record.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CriticalPlay {
+    /// 1-13.
+    pub trick: u8,
+    /// The seat that plays (for a dummy's card, the dummy).
+    pub seat: Seat,
+    /// The card the play record plays.
+    pub card: Card,
+    /// Every card equivalent to it, all of which keep the target, in
+    /// writing order.
+    pub cards: Vec<Card>,
+    pub kind: PlayKind,
+    pub against: Option<Against>,
+    /// Tricks the side to play needs in the whole deal: the contract's
+    /// tricks for declarer's side, one more than declarer may take for the
+    /// defenders.
+    pub target: u8,
+    pub otherwise: Otherwise,
+}
+
+impl CriticalPlay {
+    /// Whether the play is the declaring side's (not the defenders').
+    pub fn by_declaring_side(&self, declarer: Seat) -> bool {
+        self.seat.side() == declarer.side()
+    }
+}
+
+/// The critical plays along `record`, the double-dummy play of
+/// `declarer`'s contract in `strain` that needs `needed` tricks, in play
+/// order. Seats are the deal's seats (the solver's chairs).
+pub fn critical_plays(
+    deal: &Deal,
+    strain: Strain,
+    declarer: Seat,
+    needed: u8,
+    record: &[PlayedTrick],
+) -> Vec<CriticalPlay> {
+    let declaring = declarer.side();
+    let declarer_total = record
+        .iter()
+        .filter(|t| t.winner.side() == declaring)
+        .count() as u8;
+    let makes = declarer_total >= needed;
+    // The side with something to keep, and how many tricks in all.
+    let (keeper, target) = if makes {
+        (declaring, needed)
+    } else {
+        (declaring.opponents(), 14 - needed)
+    };
+    let trumps_at_start = |seat: Seat| {
+        strain
+            .trump()
+            .map_or(0, |t| deal.hand(seat).holding(t).len())
+    };
+    let mut position = Position::new(deal, strain, declarer.next());
+    let mut won = 0u8; // by the keeper, in completed tricks
+    let mut out = Vec::new();
+    for (i, trick) in record.iter().enumerate() {
+        for (k, &card) in trick.cards.iter().enumerate() {
+            let seat = position.to_play();
+            // Once the target is reached every card keeps it.
+            if seat.side() == keeper
+                && won < target
+                && let Some(cards) = only_keeping_group(&position, card, target - won)
+            {
+                let (kind, against) = if seat.side() == declaring {
+                    name(&position, card, trick, declarer, &trumps_at_start)
+                } else if i == 0 && k == 0 {
+                    (PlayKind::OpeningLead, None)
+                } else {
+                    (PlayKind::Unnamed, None)
+                };
+                let otherwise = otherwise(
+                    &position,
+                    &cards,
+                    declarer,
+                    i as u8 + 1,
+                    record,
+                    won,
+                    keeper,
+                );
+                out.push(CriticalPlay {
+                    trick: i as u8 + 1,
+                    seat,
+                    card,
+                    cards,
+                    kind,
+                    against,
+                    target,
+                    otherwise,
+                });
+            }
+            if let Ok(Some(winner)) = position.play(card)
+                && winner.side() == keeper
+            {
+                won += 1;
+            }
+        }
+    }
+    out
+}
+
+/// The group of equivalent cards holding `card` when it is the only group
+/// of legal cards that keeps the side to play at `need` more tricks (the
+/// trick in progress included); `None` when another group keeps it too or
+/// the play is forced. `card` is known to keep it.
+fn only_keeping_group(position: &Position, card: Card, need: u8) -> Option<Vec<Card>> {
+    if position.legal_cards().len() < 2 {
+        return None;
+    }
+    let side = position.to_play().index() & 1;
+    let need = i32::from(need);
+    let mut other_keeps = false;
+    let groups = per_group(position, |group, engine, next, won| {
+        if group.contains(&card) || other_keeps {
+            return;
+        }
+        other_keeps = match next {
+            Some(t) => engine.can_take(t, side, need - won),
+            None => won >= need,
+        };
+    });
+    if other_keeps || groups.len() < 2 {
+        return None;
+    }
+    groups
+        .into_iter()
+        .map(|(g, ())| g)
+        .find(|g| g.contains(&card))
+}
+
+/// The best other card than `keeping` and the play after it. `won` is the
+/// keeper's tricks before this trick.
+fn otherwise(
+    position: &Position,
+    keeping: &[Card],
+    declarer: Seat,
+    trick: u8,
+    record: &[PlayedTrick],
+    won: u8,
+    keeper: Side,
+) -> Otherwise {
+    let seat = position.to_play();
+    let side = seat.index() & 1;
+    let mut guess: Option<i32> = None;
+    let scored = per_group(position, |group, engine, next, won_here| {
+        if group.iter().any(|c| keeping.contains(c)) {
+            return None;
+        }
+        let value = won_here
+            + next.map_or(0, |t| {
+                engine.exact(t, side, guess.map(|g: i32| g - won_here))
+            });
+        guess = Some(value);
+        Some(value)
+    });
+    let best = scored.iter().filter_map(|(_, v)| *v).max().unwrap_or(0);
+    let candidates: Vec<Card> = scored
+        .iter()
+        .filter(|(_, v)| *v == Some(best))
+        .flat_map(|(g, _)| g.iter().copied())
+        .collect();
+    let card = choose(position, declarer, &candidates);
+
+    // Declarer's tricks before this trick, from the record.
+    let declaring = declarer.side();
+    let before = record[..usize::from(trick - 1)]
+        .iter()
+        .filter(|t| t.winner.side() == declaring)
+        .count() as u8;
+    debug_assert_eq!(
+        won,
+        if keeper == declaring {
+            before
+        } else {
+            trick - 1 - before
+        }
+    );
+    let left = position.tricks_left();
+    let to_come = if seat.side() == declaring {
+        best as u8
+    } else {
+        left - best as u8
+    };
+
+    let mut rest = position.clone();
+    let leader = rest.leader();
+    let mut on_table = rest.trick().to_vec();
+    on_table.push(card);
+    let mut play = Vec::with_capacity(usize::from(left));
+    if let Ok(Some(winner)) = rest.play(card) {
+        play.push(PlayedTrick {
+            leader,
+            cards: [on_table[0], on_table[1], on_table[2], on_table[3]],
+            winner,
+        });
+    }
+    if rest.tricks_left() > 0 {
+        play.extend(play_on(rest, declarer));
+    }
+    let defence_wins = play
+        .iter()
+        .enumerate()
+        .filter(|(_, t)| t.winner.side() != declaring)
+        .map(|(n, t)| TrickWon {
+            trick: trick + n as u8,
+            seat: t.winner,
+            card: t.winning_card(),
+        })
+        .collect();
+    Otherwise {
+        card,
+        declarer_tricks: before + to_come,
+        defence_wins,
+    }
+}
+
+/// Names a critical play of the declaring side by the first technique
+/// whose definition fits (`docs/solver.md` lists them in this order).
+/// `trick` is the record's trick the card is played to.
+fn name(
+    position: &Position,
+    card: Card,
+    trick: &PlayedTrick,
+    declarer: Seat,
+    trumps_at_start: &dyn Fn(Seat) -> u32,
+) -> (PlayKind, Option<Against>) {
+    let seat = position.to_play();
+    let partner = seat.partner();
+    let defenders = position.hand(seat.next()) | position.hand(seat.previous());
+    let ours = position.hand(seat) | position.hand(partner);
+    let trump = position.strain().trump();
+    let on_table = position.trick();
+    let declaring_wins = trick.winner.side() == declarer.side();
+    let named = |t: Technique| PlayKind::Technique(t);
+
+    if on_table.is_empty() {
+        // Drawing trumps: a trump lead while the defenders hold trumps.
+        if let Some(t) = trump
+            && card.suit == t
+            && !defenders.holding(t).is_empty()
+        {
+            return (named(Technique::DrawTrumps), None);
+        }
+        // Promotion: the defenders hold the best card(s) still out in the
+        // suit and the declaring side the next one.
+        let mut by_rank: Vec<(Rank, bool)> = Seat::ALL
+            .iter()
+            .flat_map(|&s| {
+                let mine = s.side() == seat.side();
+                position
+                    .hand(s)
+                    .holding(card.suit)
+                    .ranks()
+                    .map(move |r| (r, mine))
+            })
+            .collect();
+        by_rank.sort_by_key(|r| std::cmp::Reverse(r.0));
+        let theirs_on_top = by_rank.iter().take_while(|(_, mine)| !mine).count();
+        if theirs_on_top > 0 && by_rank.len() > theirs_on_top {
+            let top = Card::new(card.suit, by_rank[0].0);
+            let holder = [seat.next(), seat.previous()]
+                .into_iter()
+                .find(|&s| position.hand(s).contains(top));
+            return (
+                named(Technique::Promotion),
+                holder.map(|seat| Against { seat, card: top }),
+            );
+        }
+        // Length: the longer of the side's holdings outlasts both
+        // defenders', who still hold cards in the suit.
+        let longer = position
+            .hand(seat)
+            .holding(card.suit)
+            .len()
+            .max(position.hand(partner).holding(card.suit).len());
+        let theirs = |s: Seat| position.hand(s).holding(card.suit).len();
+        if Some(card.suit) != trump
+            && !defenders.holding(card.suit).is_empty()
+            && longer > theirs(seat.next()).max(theirs(seat.previous()))
+        {
+            return (named(Technique::Length), None);
+        }
+        return (PlayKind::Unnamed, None);
+    }
+
+    let lead = on_table[0];
+    let hand = position.hand(seat);
+    let follows = !hand.holding(lead.suit).is_empty();
+    // Ruffing in the short hand: a ruff by the hand that began with fewer
+    // trumps than its partner.
+    if let Some(t) = trump
+        && !follows
+        && card.suit == t
+        && trumps_at_start(seat) < trumps_at_start(partner)
+    {
+        return (named(Technique::RuffInShortHand), None);
+    }
+    let wins_now = |c: Card| {
+        let mut p = position.clone();
+        match p.play(c) {
+            Ok(Some(winner)) => winner == seat,
+            Ok(None) => p.winning() == Some(seat),
+            Err(_) => false,
+        }
+    };
+    // Hold-up: at no trumps, following suit with a card that lets the
+    // trick go when a card that wins it is at hand; the defenders win it.
+    if trump.is_none()
+        && follows
+        && !wins_now(card)
+        && !declaring_wins
+        && position.winning().is_some_and(|w| w.side() != seat.side())
+        && position.legal_cards().into_iter().any(wins_now)
+    {
+        return (named(Technique::HoldUp), None);
+    }
+    // Finesse: a card that wins the trick as it stands although a
+    // defender who has already played to it still holds a higher honour,
+    // while the side holds a card higher still; the trick is won.
+    if card.suit == lead.suit && wins_now(card) && declaring_wins {
+        let played_before: Vec<Seat> = (0..on_table.len())
+            .map(|i| Seat::from_index(position.leader().index() + i))
+            .filter(|s| s.side() != seat.side())
+            .collect();
+        let our_top = ours.holding(card.suit).ranks().next();
+        for s in played_before {
+            let honour = position
+                .hand(s)
+                .holding(card.suit)
+                .ranks()
+                .filter(|&r| r > card.rank && r >= Rank::JACK)
+                .last();
+            if let (Some(h), Some(top)) = (honour, our_top)
+                && top > h
+            {
+                return (
+                    named(Technique::Finesse),
+                    Some(Against {
+                        seat: s,
+                        card: Card::new(card.suit, h),
+                    }),
+                );
+            }
+        }
+    }
+    (PlayKind::Unnamed, None)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bridge::{Rank, Suit};
+    use crate::solver::{card_scores, play_record};
+
+    fn deal(pbn: &str) -> Deal {
+        Deal::parse_pbn(pbn).expect("a test deal")
+    }
+
+    fn card(s: &str) -> Card {
+        Card::parse(s).expect("a card")
+    }
+
+    /// Declarer's tricks in `strain` with best play.
+    fn dd(deal: &Deal, strain: Strain, declarer: Seat) -> u8 {
+        13 - crate::solver::tricks(deal, strain, declarer.next())
+    }
+
+    /// The position just before the critical card is played.
+    fn position_at(
+        deal: &Deal,
+        strain: Strain,
+        declarer: Seat,
+        record: &[PlayedTrick],
+        play: &CriticalPlay,
+    ) -> Position {
+        let mut p = Position::new(deal, strain, declarer.next());
+        for t in &record[..usize::from(play.trick - 1)] {
+            for c in t.cards {
+                p.play(c).unwrap();
+            }
+        }
+        for &c in record[usize::from(play.trick - 1)].cards.iter() {
+            if p.to_play() == play.seat {
+                break;
+            }
+            p.play(c).unwrap();
+        }
+        p
+    }
+
+    /// Every critical play, checked against the solver's exact scores of
+    /// every legal card: its group alone reaches the target, and the best
+    /// other card gives what `otherwise` says.
+    fn check_against_scores(deal: &Deal, strain: Strain, declarer: Seat, needed: u8) {
+        let record = play_record(deal, strain, declarer);
+        let plays = critical_plays(deal, strain, declarer, needed, &record);
+        for play in &plays {
+            let p = position_at(deal, strain, declarer, &record, play);
+            assert_eq!(p.to_play(), play.seat);
+            let mut before = Position::new(deal, strain, declarer.next());
+            let mut won = 0u8; // by the side to play at the critical moment
+            'outer: for t in &record {
+                for c in t.cards {
+                    if before == p {
+                        break 'outer;
+                    }
+                    if let Some(w) = before.play(c).unwrap()
+                        && w.side() == play.seat.side()
+                    {
+                        won += 1;
+                    }
+                }
+            }
+            let scores = card_scores(&p);
+            let keeping: Vec<Card> = scores
+                .iter()
+                .filter(|(_, s)| won + s >= play.target)
+                .map(|(c, _)| *c)
+                .collect();
+            assert_eq!(keeping, play.cards, "trick {}: {:?}", play.trick, scores);
+            let best_other = scores
+                .iter()
+                .filter(|(c, _)| !play.cards.contains(c))
+                .map(|(_, s)| *s)
+                .max()
+                .unwrap();
+            let other = scores
+                .iter()
+                .find(|(c, _)| *c == play.otherwise.card)
+                .unwrap()
+                .1;
+            assert_eq!(other, best_other);
+            let side_total = won + other;
+            let declarer_total = if play.seat.side() == declarer.side() {
+                side_total
+            } else {
+                13 - side_total
+            };
+            assert_eq!(play.otherwise.declarer_tricks, declarer_total);
+        }
+    }
+
+    /// 3NT by South; West leads the ♥K from K-Q-J-10-6 and East, with two
+    /// hearts, holds the ♦A, the one card declarer must drive out.
+    const HOLD_UP: &str = "N:K84.973.KQJT.A82 QJT2.82.A764.654 A75.A54.932.KQ73 963.KQJT6.85.JT9";
+
+    #[test]
+    fn winning_the_first_heart_loses_the_hold_up_deal() {
+        let d = deal(HOLD_UP);
+        let (strain, declarer) = (Strain::NoTrump, Seat::South);
+        // Ten tricks: the clubs break 3-3.
+        assert_eq!(dd(&d, strain, declarer), 10);
+        let record = play_record(&d, strain, declarer);
+        assert_eq!(record[0].cards[0], card("HK"));
+        let plays = critical_plays(&d, strain, declarer, 9, &record);
+        let first = plays.first().expect("a critical play");
+        assert_eq!((first.trick, first.seat), (1, Seat::South));
+        assert_eq!(first.kind, PlayKind::Technique(Technique::HoldUp));
+        assert_eq!(first.cards, vec![card("H5"), card("H4")]);
+        assert_eq!(first.otherwise.card, card("HA"));
+        assert_eq!(first.otherwise.declarer_tricks, 8);
+        // The defence takes five tricks from there: East's ♦A lets West's
+        // hearts in.
+        let wins = &first.otherwise.defence_wins;
+        assert_eq!(wins.len(), 5);
+        assert!(
+            wins.iter()
+                .any(|w| w.seat == Seat::East && w.card == card("DA"))
+        );
+        assert!(
+            wins.iter()
+                .filter(|w| w.seat == Seat::West && w.card.suit == Suit::Hearts)
+                .count()
+                >= 3
+        );
+        check_against_scores(&d, strain, declarer, 9);
+        // In a contract of eight tricks winning the first heart is good
+        // enough.
+        let easy = critical_plays(&d, strain, declarer, 8, &record);
+        assert!(easy.iter().all(|p| p.trick > 1));
+    }
+
+    /// 3NT-like hand played for all it takes: South's ♥A-Q over East's ♥K.
+    const FINESSE: &str = "N:765.765.7654.AKQ 432.KJT4.JT9.JT8 AKQ.AQ.AKQ3.5432 JT98.9832.82.976";
+
+    #[test]
+    fn the_finesse_is_named_with_the_honour_it_catches() {
+        let d = deal(FINESSE);
+        let (strain, declarer) = (Strain::NoTrump, Seat::South);
+        let tricks = dd(&d, strain, declarer);
+        assert_eq!(tricks, 13);
+        let record = play_record(&d, strain, declarer);
+        let plays = critical_plays(&d, strain, declarer, tricks, &record);
+        let finesse = plays
+            .iter()
+            .find(|p| p.kind == PlayKind::Technique(Technique::Finesse))
+            .expect("the finesse is critical");
+        assert_eq!((finesse.seat, finesse.card), (Seat::South, card("HQ")));
+        assert_eq!(
+            finesse.against,
+            Some(Against {
+                seat: Seat::East,
+                card: Card::new(Suit::Hearts, Rank::KING),
+            })
+        );
+        assert_eq!(finesse.otherwise.declarer_tricks, 12);
+        check_against_scores(&d, strain, declarer, tricks);
+        // With the king on the other side the finesse cannot work, and
+        // the ♥Q is never a finesse.
+        let swapped = deal("N:765.765.7654.AKQ 432.JT42.JT9.JT8 AKQ.AQ.AKQ3.5432 JT98.K983.82.976");
+        let tricks = dd(&swapped, strain, declarer);
+        assert_eq!(tricks, 12);
+        let record = play_record(&swapped, strain, declarer);
+        let plays = critical_plays(&swapped, strain, declarer, tricks, &record);
+        assert!(
+            plays
+                .iter()
+                .all(|p| p.kind != PlayKind::Technique(Technique::Finesse))
+        );
+        check_against_scores(&swapped, strain, declarer, tricks);
+    }
+
+    /// 3NT by South with eleven top tricks and no spade stopper: only a
+    /// lead from West's ♠A-K-Q-J cashes the five tricks that beat it.
+    const SPADE_LEAD: &str =
+        "N:T93.AKQ.8762.876 654.JT92.JT93.T9 87.876.AKQ.AKQJ2 AKQJ2.543.54.543";
+
+    #[test]
+    fn only_a_top_spade_lead_beats_the_contract() {
+        let d = deal(SPADE_LEAD);
+        let (strain, declarer) = (Strain::NoTrump, Seat::South);
+        assert_eq!(dd(&d, strain, declarer), 8);
+        let record = play_record(&d, strain, declarer);
+        let plays = critical_plays(&d, strain, declarer, 9, &record);
+        let lead = plays.first().expect("the lead is critical");
+        assert_eq!((lead.trick, lead.seat), (1, Seat::West));
+        assert_eq!(lead.kind, PlayKind::OpeningLead);
+        assert_eq!(lead.card, card("SA"));
+        assert_eq!(
+            lead.cards,
+            vec![card("SA"), card("SK"), card("SQ"), card("SJ")]
+        );
+        assert_eq!(lead.target, 5);
+        assert!(lead.otherwise.declarer_tricks >= 9);
+        // Declarer has nothing to keep in a contract that fails.
+        assert!(plays.iter().all(|p| p.seat.side() != declarer.side()));
+        check_against_scores(&d, strain, declarer, 9);
+        // In 2NT (eight tricks) the defence has nothing to keep.
+        assert!(
+            critical_plays(&d, strain, declarer, 8, &record)
+                .iter()
+                .all(|p| p.seat.side() == declarer.side())
+        );
+    }
+}
