@@ -24,14 +24,44 @@ pub struct PlayedTrick {
 /// The 13 tricks of `declarer`'s contract in `strain` with best play by
 /// all four hands, the opening lead made by declarer's left-hand opponent.
 pub fn play_record(deal: &Deal, strain: Strain, declarer: Seat) -> Vec<PlayedTrick> {
+    let mut tricks = Vec::with_capacity(13);
+    play_on(deal, strain, declarer, |_| false, &mut tricks);
+    tricks
+}
+
+/// The play record's play up to the first trick that `declarer`'s side
+/// leads: that position, and the tricks the side has won before it.
+/// `None` when the defenders win every trick.
+pub(crate) fn first_declaring_lead(
+    deal: &Deal,
+    strain: Strain,
+    declarer: Seat,
+) -> Option<(Position, u8)> {
+    let side = declarer.side();
+    let mut tricks = Vec::with_capacity(13);
+    let stop = |p: &Position| p.trick().is_empty() && p.leader().side() == side;
+    let position = play_on(deal, strain, declarer, stop, &mut tricks);
+    let won = tricks.iter().filter(|t| t.winner.side() == side).count() as u8;
+    (position.tricks_left() > 0).then_some((position, won))
+}
+
+/// Plays the record's cards from the opening lead on, pushing each trick,
+/// until `stop` holds for the position (asked before every card) or the
+/// play is over; returns the position where it stopped.
+fn play_on(
+    deal: &Deal,
+    strain: Strain,
+    declarer: Seat,
+    stop: impl Fn(&Position) -> bool,
+    tricks: &mut Vec<PlayedTrick>,
+) -> Position {
     let mut position = Position::new(deal, strain, declarer.next());
     let side = declarer.side();
     // Declarer's tricks from the trick in progress on: every card played
     // keeps it, so each card needs only a yes/no search.
     let mut to_come = position.tricks_left() - position.tricks();
-    let mut tricks = Vec::with_capacity(13);
     let mut cards = Vec::with_capacity(4);
-    while position.tricks_left() > 0 {
+    while position.tricks_left() > 0 && !stop(&position) {
         let leader = position.leader();
         let value = if position.to_play().side() == side {
             to_come
@@ -53,7 +83,7 @@ pub fn play_record(deal: &Deal, strain: Strain, declarer: Seat) -> Vec<PlayedTri
             cards.clear();
         }
     }
-    tricks
+    position
 }
 
 /// Picks the teacher's card among double-dummy equals (all in `candidates`).
