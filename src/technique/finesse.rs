@@ -46,16 +46,5 @@ fn moved_honours(table: &Table, suit: Option<Suit>) -> Vec<Deal> {
 }
 
 fn run(table: &Table, suit: Option<Suit>) -> usize {
-    let moved = moved_honours(table, suit);
-    if moved.is_empty() {
-        return 0;
-    }
-    if !table.makes() {
-        return 1;
-    }
-    if moved.iter().any(|deal| !table.makes_with(deal)) {
-        3
-    } else {
-        2
-    }
+    table.fails_once_changed(&moved_honours(table, suit))
 }

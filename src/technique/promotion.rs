@@ -45,16 +45,5 @@ fn shortened_runs(table: &Table, suit: Option<Suit>) -> Vec<Deal> {
 }
 
 fn run(table: &Table, suit: Option<Suit>) -> usize {
-    let shortened = shortened_runs(table, suit);
-    if shortened.is_empty() {
-        return 0;
-    }
-    if !table.makes() {
-        return 1;
-    }
-    if shortened.iter().any(|deal| !table.makes_with(deal)) {
-        3
-    } else {
-        2
-    }
+    table.fails_once_changed(&shortened_runs(table, suit))
 }

@@ -86,6 +86,21 @@ impl Table {
         side_can_take(&self.start_of(deal), self.declarer, self.need)
     }
 
+    /// The three steps of a probe that changes the deal: some change is
+    /// possible (`changed` is not empty), the contract makes, and it fails
+    /// in at least one of the changed deals. Returns the steps passed.
+    pub fn fails_once_changed(&self, changed: &[Deal]) -> usize {
+        if changed.is_empty() {
+            0
+        } else if !self.makes() {
+            1
+        } else if changed.iter().any(|deal| !self.makes_with(deal)) {
+            3
+        } else {
+            2
+        }
+    }
+
     /// Whether declarer's side takes `need` more tricks from `position`
     /// (the trick in progress included).
     pub fn keeps(&self, position: &Position, need: u8) -> bool {
