@@ -7,6 +7,8 @@ use minibridge::lesson::{self, Analysis, Lesson};
 use minibridge::pipeline;
 use minibridge::rules::{BoardAnalysis, Contract, Ruleset};
 use minibridge::solver;
+use minibridge::solver::filters::GuidelineContract;
+use minibridge::technique::{Table, Technique};
 
 use crate::common::root;
 
@@ -196,6 +198,60 @@ fn play_lessons_make_with_best_play() {
             );
         }
     }
+}
+
+/// Every board of a technique lesson needs its technique, checked through
+/// the technique's own probe on the board's guideline contract, and the
+/// lesson names the technique on each board.
+fn needs_technique(file: &str, want: Technique) {
+    let (lesson, boards) = deal(file);
+    assert_eq!(boards.len(), lesson.boards.len());
+    for ((board, a), plan) in boards.iter().zip(&lesson.boards) {
+        let spec = plan.technique().expect("a technique lesson names it");
+        assert_eq!(spec.technique, want, "{file} board {}", board.number);
+        let c = contract(a);
+        let guideline = GuidelineContract {
+            strain: c.strain(),
+            seating: a.seating.expect("a played board is seated"),
+            level: c.tricks_needed() - 6,
+        };
+        let table = Table::new(board, &guideline);
+        assert!(
+            want.probe().holds(&table, spec.suit),
+            "{file} board {} does not need {want}",
+            board.number
+        );
+    }
+}
+
+#[test]
+fn drawing_trumps_lesson_needs_a_trump_lead() {
+    needs_technique("07-drawing-trumps.yaml", Technique::DrawTrumps);
+}
+
+#[test]
+fn length_lesson_needs_the_long_cards() {
+    needs_technique("08-length-tricks.yaml", Technique::Length);
+}
+
+#[test]
+fn promotion_lesson_needs_the_honours_knocked_out() {
+    needs_technique("09-promotion.yaml", Technique::Promotion);
+}
+
+#[test]
+fn finesse_lesson_needs_the_finesse() {
+    needs_technique("16-finesse.yaml", Technique::Finesse);
+}
+
+#[test]
+fn hold_up_lesson_needs_the_hold_up() {
+    needs_technique("17-hold-up.yaml", Technique::HoldUp);
+}
+
+#[test]
+fn ruffing_lesson_needs_the_ruff_in_the_short_hand() {
+    needs_technique("18-ruffing.yaml", Technique::RuffInShortHand);
 }
 
 #[test]

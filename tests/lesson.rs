@@ -63,6 +63,11 @@ fn each_class_has_its_kind() {
     assert_eq!(kind("declarer_off_side"), Contradiction);
     assert_eq!(kind("makes_false_thirteen_tricks"), Contradiction);
     assert_eq!(kind("makes_and_lead_matters"), Contradiction);
+    assert_eq!(kind("technique_unknown"), BadValue);
+    assert_eq!(kind("technique_bad_key"), BadValue);
+    assert_eq!(kind("technique_strain"), Contradiction);
+    assert_eq!(kind("technique_trump_suit"), Contradiction);
+    assert_eq!(kind("technique_predeal"), Contradiction);
     assert_eq!(kind("game_short_of_tricks"), Contradiction);
     assert_eq!(kind("fit_out_of_reach"), Contradiction);
     assert_eq!(kind("fit_of_balanced_hands"), Contradiction);

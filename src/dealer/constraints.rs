@@ -213,4 +213,7 @@ pub struct RuleSpec {
     pub makes: Option<bool>,
     /// `lead_matters: true`: some opening lead beats the guideline contract and some does not.
     pub lead_matters: Option<bool>,
+    /// `technique: finesse`: the guideline contract needs this technique
+    /// (`crate::technique` proves it; tested after every other filter).
+    pub technique: Option<crate::technique::TechniqueSpec>,
 }

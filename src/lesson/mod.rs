@@ -307,6 +307,14 @@ pub struct BoardPlan {
     pub fixed: Option<Deal>,
 }
 
+impl BoardPlan {
+    /// The technique this board must need (`technique:`), if the lesson
+    /// names one: what the answer key can name the board's play after.
+    pub fn technique(&self) -> Option<crate::technique::TechniqueSpec> {
+        self.rules.technique
+    }
+}
+
 /// A checked lesson: everything the dealer and the handouts need.
 #[derive(Clone, Debug)]
 pub struct Lesson {

@@ -16,6 +16,7 @@ use crate::bridge::ShapeClass;
 use crate::bridge::{Hand, Seat, Side, Strain, Suit};
 use crate::dealer::constraints::{ContractKind, StrainSpec};
 use crate::dealer::{FitSuit, SeatOrSide, ShapeSpec};
+use crate::technique::Technique;
 
 /// The whole lesson file.
 #[derive(Deserialize)]
@@ -77,6 +78,7 @@ pub struct RawConstraints {
     pub tricks: Option<RawTricks>,
     pub makes: Option<Spanned<bool>>,
     pub lead_matters: Option<Spanned<bool>>,
+    pub technique: Option<Spanned<TechniqueValue>>,
     // Hand evaluation and dealer expressions (`super::evaluation`).
     pub controls: Option<Entries<Word<WhoWord>, RangeValue>>,
     pub losers: Option<Entries<Word<WhoWord>, RangeValue>>,
@@ -561,6 +563,67 @@ impl<'de> Deserialize<'de> for HandValue {
                          `-` or nothing for no cards, e.g. \"AKQ2.K3.-.-\"; hint: put the hand in quotes"
                     ))
                 })
+            }
+        }
+        d.deserialize_any(V)
+    }
+}
+
+word_set!(
+    TechniqueWord,
+    Technique,
+    "technique",
+    Technique::NAMES,
+    |s| Technique::parse(s)
+);
+
+/// `technique: finesse` or `technique: { name: finesse, suit: H }`, with
+/// the position of the suit (a predeal may contradict it).
+pub struct TechniqueValue {
+    pub technique: Technique,
+    pub suit: Option<Spanned<Word<SuitWord>>>,
+}
+
+impl<'de> Deserialize<'de> for TechniqueValue {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V;
+        const FORMS: &str = "a technique such as `finesse`, or `{ name: finesse, suit: H }`";
+        impl<'de> Visitor<'de> for V {
+            type Value = TechniqueValue;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str(FORMS)
+            }
+            fn visit_str<E: de::Error>(self, s: &str) -> Result<TechniqueValue, E> {
+                let technique = TechniqueWord::parse(s).map(|w| w.0).ok_or_else(|| {
+                    E::custom(format!(
+                        "`{s}` is not a {}; expected {}",
+                        TechniqueWord::WHAT,
+                        TechniqueWord::EXPECTED
+                    ))
+                })?;
+                Ok(TechniqueValue {
+                    technique,
+                    suit: None,
+                })
+            }
+            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<TechniqueValue, A::Error> {
+                let (mut technique, mut suit) = (None, None);
+                while let Some(key) = map.next_key::<String>()? {
+                    match key.as_str() {
+                        "name" => technique = Some(map.next_value::<Word<TechniqueWord>>()?.0.0),
+                        "suit" => suit = Some(map.next_value::<Spanned<Word<SuitWord>>>()?),
+                        other => {
+                            return Err(de::Error::custom(format!(
+                                "`{other}` is not a key of `technique`; expected `name` and, \
+                                 optionally, `suit`"
+                            )));
+                        }
+                    }
+                }
+                let technique = technique.ok_or_else(|| {
+                    de::Error::custom(format!("`technique` needs a `name`: {}", Technique::NAMES))
+                })?;
+                Ok(TechniqueValue { technique, suit })
             }
         }
         d.deserialize_any(V)

@@ -12,12 +12,15 @@ use super::{
     BoardPlan, DealerRule, LabelOptions, LabelSheet, Language, Lesson, MAX_BOARDS, Paper,
     PrintOptions,
 };
-use crate::bridge::{Board, Deal, Seat, Vulnerability, dealer_for_board};
-use crate::dealer::constraints::RuleSpec;
+use crate::bridge::{
+    Board, Deal, Holding, Rank, Seat, Strain, Suit, Vulnerability, dealer_for_board,
+};
+use crate::dealer::constraints::{RuleSpec, StrainSpec};
 use crate::dealer::{ConstraintErrorKind, ConstraintRef, Constraints, Range};
 use crate::rules::ebu::Ebu;
 use crate::rules::{Rules, Ruleset};
 use crate::solver::filters::{GuidelineContract, GuidelineFn, play_filters};
+use crate::technique::{Technique, TechniqueSpec, technique_filter};
 
 use std::sync::Arc;
 
@@ -35,6 +38,8 @@ struct Merged {
     cards: Constraints,
     rules: RuleSpec,
     places: Vec<(ConstraintRef, Place)>,
+    /// Where `technique:` was written, and its suit.
+    technique_at: Option<(Place, Option<Place>)>,
 }
 
 /// Replaces the entry with the same key, or appends.
@@ -155,6 +160,14 @@ impl Merged {
             rules.lead_matters = Some(b.value);
             places.push((ConstraintRef::LeadMatters, place(b)));
         }
+        if let Some(t) = &raw.technique {
+            let suit = t.value.suit.as_ref();
+            rules.technique = Some(TechniqueSpec {
+                technique: t.value.technique,
+                suit: suit.map(|s| s.value.0.0),
+            });
+            self.technique_at = Some((place(t), suit.map(place)));
+        }
         for (r, at) in places {
             self.written(r, at);
         }
@@ -195,6 +208,7 @@ impl Checker<'_> {
                 Some(hint),
             ));
         }
+        self.check_technique(m)?;
         let mut c = m.cards.clone();
         // What the rules must say about the deal, and the redeal
         // exclusion every lesson gets unless it sets `allow_redeal`.
@@ -202,7 +216,97 @@ impl Checker<'_> {
         // Play constraints: the solver tests the contract the rules point to.
         c.filters
             .extend(play_filters(&m.rules, guideline_fn(self.rules)));
+        // The technique costs the most solver calls: it goes last.
+        if let Some(spec) = m.rules.technique {
+            c.filters
+                .push(technique_filter(spec, guideline_fn(self.rules)));
+        }
         Ok((c, m.rules.clone()))
+    }
+
+    /// A technique the lesson's other constraints rule out: the strain its
+    /// `contract:` forces, or a suit its predeals already decide against.
+    fn check_technique(&self, m: &Merged) -> Result<(), LessonError> {
+        let (Some(spec), Some((at, suit_at))) = (m.rules.technique, m.technique_at) else {
+            return Ok(());
+        };
+        let t = spec.technique;
+        let error = |at: Place, message: String, hint: &str| {
+            self.reporter.error(
+                LessonErrorKind::Contradiction,
+                at,
+                format!("{}{message}", self.prefix),
+                None,
+                Some(hint.to_string()),
+            )
+        };
+        if let Some(forced) = m.rules.contract_strain {
+            let suit_contract = !matches!(forced, StrainSpec::Strain(Strain::NoTrump));
+            if let Some(trumps) = t.needs_trumps()
+                && trumps != suit_contract
+            {
+                let kind = if trumps {
+                    "a suit contract"
+                } else {
+                    "no trumps"
+                };
+                return Err(error(
+                    at,
+                    format!("`technique: {t}` needs {kind}, but `contract` forces another strain"),
+                    "change the technique or the contract's strain",
+                ));
+            }
+            if let (Some(suit), Some(suit_at)) = (spec.suit, suit_at)
+                && t == Technique::DrawTrumps
+                && !strain_allows_trumps(forced, suit)
+            {
+                return Err(error(
+                    suit_at,
+                    format!(
+                        "drawing trumps in {suit} needs {suit} as trumps, but `contract` forces another strain"
+                    ),
+                    "name the trump suit the contract allows, or drop the suit",
+                ));
+            }
+        }
+        let declaring = m
+            .rules
+            .declarer
+            .map(|d| d.side())
+            .or(m.rules.declaring_side);
+        if let (Some(side), Some(suit), Some(suit_at)) = (declaring, spec.suit, suit_at) {
+            let ours = side.seats().iter().fold(Holding::EMPTY, |h, s| {
+                Holding::from_bits(h.bits() | m.cards.predeal[s.index()].holding(suit).bits())
+            });
+            let honours = [Rank::KING, Rank::QUEEN, Rank::JACK];
+            let why = match t {
+                Technique::Finesse if honours.iter().all(|&r| ours.contains(r)) => Some(
+                    "the declaring side is predealt the king, queen and jack: no defender's honour is left to finesse",
+                ),
+                Technique::Promotion if ours.contains(Rank::ACE) => Some(
+                    "the declaring side is predealt the ace: no higher card of the defenders is left to knock out",
+                ),
+                _ => None,
+            };
+            if let Some(why) = why {
+                return Err(error(
+                    suit_at,
+                    format!("`technique: {t}` in {suit}: {why}"),
+                    "change the suit or the predealt cards",
+                ));
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Whether a `contract: { strain }` constraint lets `suit` be trumps.
+fn strain_allows_trumps(forced: StrainSpec, suit: Suit) -> bool {
+    match forced {
+        StrainSpec::Strain(s) => s == Strain::Suit(suit),
+        StrainSpec::Major => suit.is_major(),
+        StrainSpec::Minor => !suit.is_major(),
+        StrainSpec::AnySuit => true,
     }
 }
 

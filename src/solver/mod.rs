@@ -36,6 +36,7 @@ use crate::bridge::{Card, Deal, Hand, Seat, Strain, Suit};
 use search::{Engine, NO_TRUMPS, Trick};
 use tt::Tt;
 
+pub(crate) use play::first_declaring_lead;
 pub use play::{PlayedTrick, play_record};
 
 /// Entries a thread's transposition table holds before it drops the half
@@ -47,6 +48,12 @@ const TT_BITS: u32 = 22;
 
 thread_local! {
     static TABLE: RefCell<Option<Tt>> = const { RefCell::new(None) };
+    /// One table per seat barred from ruffing, with the suits it may not
+    /// ruff: answers in which a seat may not ruff hold for that game only,
+    /// so they never share a table with ordinary positions nor with
+    /// another barred game (a new mask starts the seat's table afresh).
+    static NO_RUFF_TABLES: RefCell<[Option<(u8, Tt)>; 4]> =
+        const { RefCell::new([None, None, None, None]) };
 }
 
 /// Runs `f` with this thread's transposition table, ready for a position
@@ -252,6 +259,45 @@ fn sort_cards(cards: &mut [Card]) {
     cards.sort_by(|a, b| b.suit.cmp(&a.suit).then(b.rank.cmp(&a.rank)));
 }
 
+/// Whether the side of `seat` can take at least `need` tricks from this
+/// position on (the trick in progress included): one yes/no search, the
+/// question every technique probe asks.
+pub fn side_can_take(position: &Position, seat: Seat, need: u8) -> bool {
+    let hands = masks(&position.hands);
+    let trick = position.internal_trick();
+    with_tt(&hands, |tt| {
+        let mut engine = Engine::new(hands, strain_index(position.strain), tt);
+        engine.can_take(trick, seat.index() & 1, need as i32)
+    })
+}
+
+/// [`side_can_take`] in a game where `barred` may not ruff `suit` (every
+/// side suit when `None`): void in such a suit led, it discards a card of
+/// another side suit while it holds one. Searched with a table of its own.
+pub fn side_can_take_without_ruffs(
+    position: &Position,
+    seat: Seat,
+    need: u8,
+    barred: Seat,
+    suit: Option<Suit>,
+) -> bool {
+    let hands = masks(&position.hands);
+    let trick = position.internal_trick();
+    let suits = suit.map_or(0b1111, |s| 1u8 << s.index());
+    NO_RUFF_TABLES.with(|cell| {
+        let mut tables = cell.borrow_mut();
+        let slot = &mut tables[barred.index()];
+        if slot.as_ref().is_some_and(|(m, _)| *m != suits) {
+            *slot = None;
+        }
+        let (_, tt) = slot.get_or_insert_with(|| (suits, Tt::new(TT_BITS)));
+        tt.start_solve(&hands);
+        let engine = Engine::new(hands, strain_index(position.strain), tt);
+        let mut engine = engine.without_ruffs(barred.index(), suits);
+        engine.can_take(trick, seat.index() & 1, need as i32)
+    })
+}
+
 /// Tricks the leader's side takes when `leader` makes the opening lead.
 pub fn tricks(deal: &Deal, strain: Strain, leader: Seat) -> u8 {
     Position::new(deal, strain, leader).tricks()
@@ -385,7 +431,7 @@ fn per_group<R>(
     let hands = masks(&position.hands);
     with_tt(&hands, |tt| {
         let mut engine = Engine::new(hands, strain_index(position.strain), tt);
-        let groups = equivalence_groups(&engine, &base, seat, &legal);
+        let groups = equivalence_groups(&engine.hands, &base, seat, &legal);
         groups
             .into_iter()
             .map(|group| {
@@ -421,7 +467,7 @@ fn sort_by_card(scores: &mut [(Card, u8)]) {
 /// Splits the legal cards into groups of equivalent cards (no card still in
 /// play or on the table ranks between them), each highest first.
 fn equivalence_groups(
-    engine: &Engine,
+    hands: &[[u16; 4]; 4],
     trick: &Trick,
     seat: usize,
     legal: &[Card],
@@ -430,7 +476,7 @@ fn equivalence_groups(
     for &card in legal {
         let suit = card.suit.index();
         let mut others = 0u16;
-        for (p, h) in engine.hands.iter().enumerate() {
+        for (p, h) in hands.iter().enumerate() {
             if p != seat {
                 others |= h[suit];
             }
@@ -454,6 +500,20 @@ fn equivalence_groups(
         }
     }
     groups
+}
+
+/// The legal cards of the seat to play, in groups of cards equal in play
+/// (no card still in play or on the table ranks between them), each
+/// group highest first: one card of a group answers for all.
+pub fn legal_groups(position: &Position) -> Vec<Vec<Card>> {
+    let hands = masks(&position.hands);
+    let seat = position.to_play().index();
+    equivalence_groups(
+        &hands,
+        &position.internal_trick(),
+        seat,
+        &position.legal_cards(),
+    )
 }
 
 /// Every legal opening lead against `declarer` in `strain`, with the tricks

@@ -39,7 +39,34 @@ pub fn play_record(deal: &Deal, strain: Strain, declarer: Seat) -> Vec<PlayedTri
 /// trick), every card double-dummy best and chosen as in [`play_record`].
 /// The first trick returned is the one in progress, with the cards already
 /// on the table.
-pub(crate) fn play_on(mut position: Position, declarer: Seat) -> Vec<PlayedTrick> {
+pub(crate) fn play_on(position: Position, declarer: Seat) -> Vec<PlayedTrick> {
+    play_until(position, declarer, |_| false).0
+}
+
+/// The play record's play up to the first trick that `declarer`'s side
+/// leads: that position, and the tricks the side has won before it.
+/// `None` when the defenders win every trick.
+pub(crate) fn first_declaring_lead(
+    deal: &Deal,
+    strain: Strain,
+    declarer: Seat,
+) -> Option<(Position, u8)> {
+    let side = declarer.side();
+    let stop = |p: &Position| p.trick().is_empty() && p.leader().side() == side;
+    let (tricks, position) =
+        play_until(Position::new(deal, strain, declarer.next()), declarer, stop);
+    let won = tricks.iter().filter(|t| t.winner.side() == side).count() as u8;
+    (position.tricks_left() > 0).then_some((position, won))
+}
+
+/// Plays on from `position` as the play record does, trick by trick, until
+/// `stop` holds for the position (asked before every card) or the play is
+/// over; returns the tricks completed and the position where it stopped.
+fn play_until(
+    mut position: Position,
+    declarer: Seat,
+    stop: impl Fn(&Position) -> bool,
+) -> (Vec<PlayedTrick>, Position) {
     let side = declarer.side();
     // Declarer's tricks from the trick in progress on: every card played
     // keeps it, so each card needs only a yes/no search.
@@ -51,7 +78,7 @@ pub(crate) fn play_on(mut position: Position, declarer: Seat) -> Vec<PlayedTrick
     };
     let mut tricks = Vec::with_capacity(position.tricks_left() as usize);
     let mut cards = position.trick().to_vec();
-    while position.tricks_left() > 0 {
+    while position.tricks_left() > 0 && !stop(&position) {
         let leader = position.leader();
         let value = if position.to_play().side() == side {
             to_come
@@ -73,7 +100,7 @@ pub(crate) fn play_on(mut position: Position, declarer: Seat) -> Vec<PlayedTrick
             cards.clear();
         }
     }
-    tricks
+    (tricks, position)
 }
 
 /// Picks the teacher's card among double-dummy equals (all in `candidates`).

@@ -206,6 +206,12 @@ pub(crate) struct Engine<'t> {
     lead_hint: Option<(u8, u8)>,
     /// Where the searches ended, for tuning.
     pub counters: Counters,
+    /// A seat that may not ruff the suits of a mask (bit = suit index):
+    /// void in such a suit led, it must discard a card of another side
+    /// suit while it holds one. The bounds that count
+    /// ruffs (second hand, top trumps, every trick) are then left out, and
+    /// the engine must have a table of its own (see [`Engine::without_ruffs`]).
+    no_ruff: Option<(usize, u8)>,
 }
 
 impl<'t> Engine<'t> {
@@ -219,7 +225,17 @@ impl<'t> Engine<'t> {
             cut: None,
             lead_hint: None,
             counters: Counters::default(),
+            no_ruff: None,
         }
+    }
+
+    /// The same search with `seat` not allowed to ruff the suits of
+    /// `suits` (bit = suit index). Its results are facts about a different
+    /// game, so `tt` must never serve an ordinary search nor one with
+    /// another seat or mask (the solver keeps separate tables).
+    pub fn without_ruffs(mut self, seat: usize, suits: u8) -> Engine<'t> {
+        self.no_ruff = Some((seat, suits));
+        self
     }
 
     /// Tricks still to be played, counting the trick in progress.
@@ -299,7 +315,8 @@ impl<'t> Engine<'t> {
             self.counters.quick_cuts += 1;
             return (leader_max, quick_rel);
         }
-        if let Some((holder, run, rel)) = self.top_trumps() {
+        let ruffs_free = self.no_ruff.is_none();
+        if let Some((holder, run, rel)) = self.top_trumps().filter(|_| ruffs_free) {
             if holder & 1 == self.max_side {
                 if need <= run {
                     self.counters.trump_cuts += 1;
@@ -311,6 +328,7 @@ impl<'t> Engine<'t> {
             }
         }
         if t == remaining
+            && ruffs_free
             && let Some(rel) = self.not_every_trick(leader)
         {
             self.counters.later_cuts += 1;
@@ -487,7 +505,7 @@ impl<'t> Engine<'t> {
     fn search_within(&mut self, trick: Trick, need: i32, remaining: i32) -> (bool, Relevant) {
         let seat = trick.to_play();
         let is_max = seat & 1 == self.max_side;
-        if trick.count == 1 {
+        if trick.count == 1 && self.no_ruff.is_none() {
             let enough = side_target(is_max, need, remaining);
             if let Some(rel) = self.second_hand_tricks(&trick, enough) {
                 self.counters.second_hand_cuts += 1;
@@ -797,9 +815,17 @@ impl<'t> Engine<'t> {
     fn moves(&self, trick: &Trick, seat: usize, out: &mut [Move; 13]) -> usize {
         let h = &self.hands;
         let follow = trick.count > 0 && h[seat][trick.lead_suit()] != 0;
+        // A seat barred from ruffing discards while it has a side card.
+        let barred = trick.count > 0
+            && self
+                .no_ruff
+                .is_some_and(|(p, suits)| p == seat && suits >> trick.lead_suit() & 1 != 0)
+            && !follow
+            && self.trump != NO_TRUMPS
+            && (0..4).any(|s| s != self.trump && h[seat][s] != 0);
         let mut n = 0;
         for s in 0..4 {
-            if follow && s != trick.lead_suit() {
+            if (follow && s != trick.lead_suit()) || (barred && s == self.trump) {
                 continue;
             }
             let own = h[seat][s];

@@ -1,9 +1,28 @@
 //! Techniques of declarer play a lesson teaches (finesse, hold-up, drawing
 //! trumps, ruffing in the short hand, promotion, length), by the names a
-//! lesson file and an answer key use. What proves that a board needs one
-//! is written in `docs/techniques.md`.
+//! lesson file and an answer key use, and the probes that prove a board
+//! needs one: each a short sequence of solver questions on the deal as the
+//! chairs hold it, cheapest first (`docs/techniques.md`). A new technique
+//! is a variant here, one file with its [`Probe`] and a line in
+//! [`Technique::probe`].
+
+mod draw_trumps;
+mod filter;
+mod finesse;
+mod hold_up;
+mod length;
+mod promotion;
+mod ruff;
+mod table;
+#[cfg(test)]
+mod tests;
 
 use std::fmt;
+
+use crate::bridge::Suit;
+
+pub use filter::technique_filter;
+pub use table::Table;
 
 /// A technique of declarer play that a lesson teaches and a board can be
 /// proven to need.
@@ -75,24 +94,58 @@ impl Technique {
     }
 }
 
-impl fmt::Display for Technique {
+/// A lesson's `technique:`: the technique and, optionally, the one suit
+/// the probe looks at (`technique: { name: finesse, suit: H }`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct TechniqueSpec {
+    pub technique: Technique,
+    pub suit: Option<Suit>,
+}
+
+impl fmt::Display for TechniqueSpec {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.code())
+        match self.suit {
+            Some(s) => write!(f, "{} in {}", self.technique, s.letter()),
+            None => write!(f, "{}", self.technique),
+        }
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
+/// One technique's proof: the steps it takes, cheapest first, and the
+/// function that runs them on a board.
+pub struct Probe {
+    pub technique: Technique,
+    /// What each step establishes, as the dealer's report names them.
+    pub steps: &'static [&'static str],
+    /// How many steps the board passes, in order; all of them means the
+    /// board needs the technique. `suit` restricts the probe to one suit.
+    pub run: fn(&Table, Option<Suit>) -> usize,
+}
 
-    #[test]
-    fn names_list_every_code() {
-        let codes: Vec<&str> = Technique::ALL.iter().map(|t| t.code()).collect();
-        let (last, rest) = codes.split_last().unwrap();
-        assert_eq!(Technique::NAMES, format!("{} or {last}", rest.join(", ")));
-        for t in Technique::ALL {
-            assert_eq!(Technique::parse(&t.code().to_uppercase()), Some(t));
+impl Probe {
+    /// Whether the board needs the technique.
+    pub fn holds(&self, table: &Table, suit: Option<Suit>) -> bool {
+        (self.run)(table, suit) == self.steps.len()
+    }
+}
+
+impl Technique {
+    /// The probe that proves a board needs this technique (its file in
+    /// this module; the match makes the compiler ask for a new one).
+    pub fn probe(self) -> &'static Probe {
+        match self {
+            Technique::Finesse => &finesse::PROBE,
+            Technique::HoldUp => &hold_up::PROBE,
+            Technique::DrawTrumps => &draw_trumps::PROBE,
+            Technique::RuffInShortHand => &ruff::PROBE,
+            Technique::Promotion => &promotion::PROBE,
+            Technique::Length => &length::PROBE,
         }
-        assert!(Technique::parse_named("squeeze").is_err());
+    }
+}
+
+impl fmt::Display for Technique {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.code())
     }
 }

@@ -1,0 +1,42 @@
+#!/bin/sh
+# Technique probes: per technique lesson, attempts and seconds per board of a
+# release build (`--no-play`: the probes, not the answer keys); then our
+# finesse probe against the same probe written with DDS (through endplay)
+# on the same candidate deals, in one run. Run from the repository root:
+#   sh bench/technique/run.sh
+# A throwaway Python environment is made under bench/work (git-ignored)
+# unless DDS_PYTHON names a Python that already has endplay.
+set -eu
+N=${N:-40}
+WORK=bench/work/technique
+mkdir -p "$WORK"
+if [ -z "${DDS_PYTHON:-}" ]; then
+    if [ ! -x "$WORK/venv/bin/python" ]; then
+        python3 -m venv "$WORK/venv"
+        "$WORK/venv/bin/pip" install --quiet endplay
+    fi
+    DDS_PYTHON="$WORK/venv/bin/python"
+fi
+cargo build --release --quiet
+cargo build --release --quiet --example technique_bench
+echo "lesson technique boards attempts seconds seconds/board"
+for spec in 16-finesse:finesse 17-hold-up:hold_up 18-ruffing:ruff_in_short_hand \
+    07-drawing-trumps:draw_trumps 08-length-tricks:length 09-promotion:promotion; do
+    lesson=${spec%%:*}
+    technique=${spec#*:}
+    start=$(date +%s.%N)
+    target/release/minibridge build "lessons/$lesson.yaml" --no-play --out "$WORK/out" \
+        > "$WORK/$lesson.txt" 2>&1
+    end=$(date +%s.%N)
+    awk -v l="$lesson" -v t="$technique" -v s="$start" -v e="$end" \
+        '$1 == l { printf "%s %s %s %s %.1f %.2f\n", l, t, $3, $4, e - s, (e - s) / $3 }' \
+        "$WORK/$lesson.txt"
+done
+target/release/examples/technique_bench finesse "$N" "$WORK/candidates.txt" > "$WORK/ours.txt"
+"$DDS_PYTHON" bench/technique/dds_probe.py finesse "$WORK/candidates.txt" > "$WORK/dds.txt"
+paste "$WORK/ours.txt" "$WORK/dds.txt" | awk '
+    { ours += $1; dds += $3; same += ($2 == $4); n++; passed += ($2 == 3) }
+    END {
+        printf "finesse probe on %d candidate deals (%d need it): ours %.2f s, DDS %.2f s, %.1fx; same steps on %d of %d\n",
+            n, passed, ours / 1e6, dds / 1e6, dds / ours, same, n
+    }'

@@ -1,0 +1,46 @@
+//! Drawing trumps: at the declaring side's first turn to lead, only a trump
+//! lead keeps the contract.
+
+use crate::bridge::Suit;
+use crate::solver::{best_cards, first_declaring_lead};
+
+use super::table::Table;
+use super::{Probe, Technique};
+
+pub const PROBE: Probe = Probe {
+    technique: Technique::DrawTrumps,
+    steps: &[
+        "a suit contract, and the defenders hold trumps",
+        "the contract makes",
+        "at the declaring side's first lead only a trump keeps the contract",
+    ],
+    run,
+};
+
+fn run(table: &Table, suit: Option<Suit>) -> usize {
+    let Some(trump) = table.trump() else {
+        return 0;
+    };
+    if suit.is_some_and(|s| s != trump) || table.theirs(trump).is_empty() {
+        return 0;
+    }
+    if !table.makes() {
+        return 1;
+    }
+    // The play record's play (double dummy, the teacher's choice among
+    // equal cards) up to the first trick declarer's side leads.
+    let Some((position, won)) = first_declaring_lead(&table.deal, table.strain, table.declarer)
+    else {
+        return 2;
+    };
+    let keep = best_cards(&position, table.need.saturating_sub(won));
+    let defenders_trumps = table
+        .defenders()
+        .iter()
+        .any(|&d| !position.hand(d).holding(trump).is_empty());
+    if defenders_trumps && !keep.is_empty() && keep.iter().all(|c| c.suit == trump) {
+        3
+    } else {
+        2
+    }
+}

@@ -1,0 +1,81 @@
+//! The hold-up: at no trumps, declarer lets the defenders win the first
+//! trick of their suit, because winning it loses the contract.
+
+use crate::bridge::{Card, Strain, Suit};
+use crate::rules::lead::guideline_lead;
+use crate::solver::{Position, legal_groups};
+
+use super::table::{Table, holding};
+use super::{Probe, Technique};
+
+pub const PROBE: Probe = Probe {
+    technique: Technique::HoldUp,
+    steps: &[
+        "no trumps, and the declaring side stops the suit led",
+        "the contract makes after the guideline lead",
+        "every way of winning the first trick fails",
+        "a card that lets the first trick go keeps the contract",
+    ],
+    run,
+};
+
+fn run(table: &Table, suit: Option<Suit>) -> usize {
+    if table.strain != Strain::NoTrump {
+        return 0;
+    }
+    let leader = table.declarer.next();
+    let Some(lead) = guideline_lead(table.deal.hand(leader), table.strain) else {
+        return 0;
+    };
+    if suit.is_some_and(|s| s != lead.card.suit) || !stops(table, lead.card) {
+        return 0;
+    }
+    let mut position = table.start();
+    if position.play(lead.card).is_err() {
+        return 0;
+    }
+    if !table.keeps(&position, table.need) {
+        return 1;
+    }
+    if first_trick(table, &position, true) {
+        return 2;
+    }
+    if first_trick(table, &position, false) {
+        4
+    } else {
+        3
+    }
+}
+
+/// Whether the declaring side can win the trick `lead` starts whatever the
+/// third hand plays: its best card in the suit beats the lead and every
+/// card of the leader's partner there.
+fn stops(table: &Table, lead: Card) -> bool {
+    let ours = table.ours(lead.suit).highest();
+    let third = holding(&table.deal, table.declarer.previous(), lead.suit).highest();
+    ours.is_some_and(|top| top > lead.rank && third.is_none_or(|t| top > t))
+}
+
+/// Whether the declaring side, choosing dummy's card and then declarer's
+/// against each card of the third hand, can settle the first trick the way
+/// `win` says (taken by it, or let go) and still make the contract.
+fn first_trick(table: &Table, after_lead: &Position, win: bool) -> bool {
+    let need = table.need - u8::from(win);
+    let settled = |after_third: &Position| {
+        legal_groups(after_third).iter().any(|group| {
+            let mut p = after_third.clone();
+            match p.play(group[0]) {
+                Ok(Some(winner)) => table.declaring(winner) == win && table.keeps(&p, need),
+                _ => false,
+            }
+        })
+    };
+    legal_groups(after_lead).iter().any(|dummy| {
+        let mut after_dummy = after_lead.clone();
+        after_dummy.play(dummy[0]).is_ok()
+            && legal_groups(&after_dummy).iter().all(|third| {
+                let mut after_third = after_dummy.clone();
+                after_third.play(third[0]).is_ok() && settled(&after_third)
+            })
+    })
+}
