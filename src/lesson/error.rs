@@ -155,13 +155,16 @@ impl Reporter<'_> {
         }
         let key = self.key_on_line(place.line);
         let (kind, message, expected, mut hint) = classify(&text, key.as_deref());
-        // `title: [Broken` is a list to YAML, not text with a bracket.
+        // `title: [Broken` is a list to YAML, not text with a bracket (only
+        // where text was expected: a key that takes a mapping keeps its hint).
+        let wants_text = expected.as_deref().is_some_and(|e| e.contains("text"));
         let opener = self
             .source
             .lines()
             .nth((place.line as usize).saturating_sub(1))
             .and_then(|l| l.chars().nth((place.column as usize).saturating_sub(1)));
         if kind == LessonErrorKind::BadValue
+            && wants_text
             && let Some(open @ ('[' | '{')) = opener
         {
             let (what, close) = if open == '[' {
