@@ -419,6 +419,8 @@ fn printed_sets_never_change() {
 fn every_played_board_has_a_play_plan_with_a_true_key_play() {
     use minibridge::facts::commentary::{commentary, key_play};
     let mut keys = 0;
+    let (mut taught, mut technique_boards) = (0, 0);
+    let mut unkeyed = Vec::new();
     for entry in std::fs::read_dir(root().join("lessons")).unwrap() {
         let file = entry.unwrap().file_name().to_string_lossy().to_string();
         let lesson = lesson::load(&root().join("lessons").join(&file)).unwrap();
@@ -426,10 +428,29 @@ fn every_played_board_has_a_play_plan_with_a_true_key_play() {
         let facts = pipeline::lesson_facts(&lesson, &boards, Analysis::Play);
         for (b, f) in boards.iter().zip(&facts) {
             let Some(p) = &f.play else { continue };
-            let plan = commentary(f);
+            let technique = lesson
+                .boards
+                .iter()
+                .find(|plan| plan.number == b.number)
+                .and_then(|plan| plan.technique())
+                .map(|spec| spec.technique);
+            let plan = commentary(f, technique);
             assert!(!plan.count.is_empty(), "{file} board {}", b.number);
             assert!(!plan.play.is_empty(), "{file} board {}", b.number);
-            let Some(key) = key_play(p) else { continue };
+            let key = key_play(p, technique);
+            // Boards of a technique lesson without a single card that alone
+            // keeps the contract (a hold-up with two equal ways to duck) are
+            // listed; the issue wants them named too (left open).
+            if technique.is_some() && key.is_none() {
+                unkeyed.push(format!("{file} board {}", b.number));
+            }
+            let Some(key) = key else { continue };
+            if let Some(t) = technique {
+                if key.kind == minibridge::solver::critical::PlayKind::Technique(t) {
+                    taught += 1;
+                }
+                technique_boards += 1;
+            }
             keys += 1;
             let seating = f.analysis.seating.unwrap();
             let (keeping, card) = crate::common::keeping_cards(
@@ -445,4 +466,8 @@ fn every_played_board_has_a_play_plan_with_a_true_key_play() {
         }
     }
     assert!(keys > 20, "only {keys} boards have a key play");
+    eprintln!(
+        "key plays named by the lesson's technique: {taught} of {technique_boards}; \
+         technique boards with no single key card: {unkeyed:?}"
+    );
 }

@@ -33,8 +33,9 @@ impl Commentary {
 
 /// The play plan of one board; empty when nobody plays the board.
 /// Without play facts (`--no-play`) it says what the rules know: the
-/// count and the sources.
-pub fn commentary(facts: &AnswerFacts) -> Commentary {
+/// count and the sources. `technique` is what the lesson teaches on the
+/// board (`technique:`); the plan tells a critical play of it first.
+pub fn commentary(facts: &AnswerFacts, technique: Option<Technique>) -> Commentary {
     let a = &facts.analysis;
     let (Some(declarer), Some(contract), Some(sure)) = (a.declarer, a.contract(), a.sure()) else {
         return Commentary::default();
@@ -71,7 +72,7 @@ pub fn commentary(facts: &AnswerFacts) -> Commentary {
     let mut lines = Vec::new();
     if let Some(p) = &facts.play {
         let makes = p.guideline_tricks >= contract.tricks_needed();
-        match key_play(p) {
+        match key_play(p, technique) {
             Some(key) => {
                 lines.push(key_message(key, declarer));
                 lines.push(otherwise_message(key, declarer, contract.tricks_needed()));
@@ -92,12 +93,19 @@ pub fn commentary(facts: &AnswerFacts) -> Commentary {
     }
 }
 
-/// The critical play the plan tells: the first one a definition names
-/// (a technique, or the opening lead), else the first of all.
-pub fn key_play(p: &PlayFacts) -> Option<&CriticalPlay> {
+/// The critical play the plan tells: the first of the technique the
+/// lesson teaches, else the first one a definition names (a technique, or
+/// the opening lead), else the first of all.
+pub fn key_play(p: &PlayFacts, technique: Option<Technique>) -> Option<&CriticalPlay> {
+    let taught = |c: &&CriticalPlay| technique.is_some_and(|t| c.kind == PlayKind::Technique(t));
     p.critical_plays
         .iter()
-        .find(|c| c.kind != PlayKind::Unnamed)
+        .find(taught)
+        .or_else(|| {
+            p.critical_plays
+                .iter()
+                .find(|c| c.kind != PlayKind::Unnamed)
+        })
         .or_else(|| p.critical_plays.first())
 }
 
@@ -218,7 +226,7 @@ mod tests {
     fn the_hold_up_plan_counts_names_and_warns() {
         let facts = super::super::answer_facts(&hold_up_board(), Ruleset::Ebu);
         assert_eq!(facts.analysis.declarer, Some(Seat::South));
-        let plan = commentary(&facts);
+        let plan = commentary(&facts, None);
         assert_eq!(plan.play.len(), 2);
         let lines: Vec<String> = plan.all().map(crate::words::english).collect();
         let text = lines.join(" ");
@@ -243,7 +251,7 @@ mod tests {
     #[test]
     fn without_play_the_plan_is_the_rules_count() {
         let facts = super::super::rules_facts(&hold_up_board(), Ruleset::Ebu);
-        let plan = commentary(&facts);
+        let plan = commentary(&facts, None);
         assert!(!plan.count.is_empty());
         assert!(plan.play.is_empty());
     }
