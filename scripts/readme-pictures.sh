@@ -20,6 +20,11 @@ for handout in worksheet answers; do
     pdftoppm -png -r 60 -f 1 -l 1 -singlefile "$out/$stem/$handout.pdf" "docs/$handout"
     echo "docs/$handout.png"
 done
+# The play plan of the hold-up lesson's board 1 (its answer key, page 2).
+cargo run --quiet -- build lessons/17-hold-up.yaml --out "$out" >/dev/null
+pdftoppm -png -r 90 -f 2 -l 2 -x 40 -y 40 -W 665 -H 345 -singlefile \
+    "$out/17-hold-up/answers.pdf" docs/play-plan
+echo "docs/play-plan.png"
 page="file://$out/$stem/lesson.html"
 command -v chromium >/dev/null || { echo "chromium is missing: no lesson page pictures" >&2; exit 1; }
 shot() {
