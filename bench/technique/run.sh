@@ -4,19 +4,12 @@
 # finesse probe against the same probe written with DDS (through endplay)
 # on the same candidate deals, in one run. Run from the repository root:
 #   sh bench/technique/run.sh
-# A throwaway Python environment is made under bench/work (git-ignored)
-# unless DDS_PYTHON names a Python that already has endplay.
+# DDS runs from the Python that bench/dds_python.sh finds or makes.
 set -eu
 N=${N:-40}
 WORK=bench/work/technique
 mkdir -p "$WORK"
-if [ -z "${DDS_PYTHON:-}" ]; then
-    if [ ! -x "$WORK/venv/bin/python" ]; then
-        python3 -m venv "$WORK/venv"
-        "$WORK/venv/bin/pip" install --quiet endplay
-    fi
-    DDS_PYTHON="$WORK/venv/bin/python"
-fi
+. bench/dds_python.sh
 cargo build --release --quiet
 cargo build --release --quiet --example technique_bench
 echo "lesson technique boards attempts seconds seconds/board"
