@@ -22,14 +22,25 @@ pub fn shared() -> PathBuf {
 
 /// The boards of a course lesson, dealt with its own seed as `minibridge
 /// build` deals them (a fixed deal as written, the others by the dealer).
+/// Dealt once per test run and file: the technique lessons prove every
+/// board with the solver while dealing, and several tests read them.
 #[allow(dead_code)]
 pub fn course_boards(lesson: &Lesson, file: &str) -> Vec<Board> {
+    use std::collections::HashMap;
+    use std::sync::{Arc, LazyLock, Mutex, OnceLock};
+    type Dealt = Arc<OnceLock<Vec<Board>>>;
+    static DEALT: LazyLock<Mutex<HashMap<String, Dealt>>> = LazyLock::new(Default::default);
     let seed = lesson.seed.expect("course lessons carry their seed");
-    minibridge::pipeline::deal_lesson(lesson, seed, &())
-        .unwrap_or_else(|e| panic!("{file}: {e}"))
-        .into_iter()
-        .map(|d| d.board)
-        .collect()
+    let key = format!("{file} {seed} {}", lesson.title);
+    let cell = Arc::clone(DEALT.lock().unwrap().entry(key).or_default());
+    cell.get_or_init(|| {
+        minibridge::pipeline::deal_lesson(lesson, seed, &())
+            .unwrap_or_else(|e| panic!("{file}: {e}"))
+            .into_iter()
+            .map(|d| d.board)
+            .collect()
+    })
+    .clone()
 }
 
 /// The deal in which card `order[i]` (0..52, thirteen ranks per suit) goes

@@ -17,9 +17,7 @@ use crate::common::root;
 /// the lesson's own rules (its `ebu` thresholds included).
 fn deal(file: &str) -> (Lesson, Vec<(Board, BoardAnalysis)>) {
     let lesson = lesson::load(&root().join("lessons").join(file)).unwrap();
-    let seed = lesson.seed.expect("course lessons carry their seed");
-    let dealt = pipeline::deal_lesson(&lesson, seed, &()).unwrap_or_else(|e| panic!("{file}: {e}"));
-    let boards: Vec<Board> = dealt.iter().map(|d| d.board).collect();
+    let boards = crate::common::course_boards(&lesson, file);
     let analysed = pipeline::lesson_facts(&lesson, &boards, Analysis::Rules)
         .into_iter()
         .zip(boards)
