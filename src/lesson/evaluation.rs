@@ -52,30 +52,10 @@ fn halves(s: &str) -> Option<u32> {
 
 impl HalvesRange {
     pub fn parse(s: &str) -> Option<HalvesRange> {
-        let s = s.trim();
-        if let Some(min) = s.strip_suffix('+') {
-            return Some(HalvesRange {
-                min: halves(min)?,
-                max: None,
-            });
-        }
-        if let Some(max) = s.strip_prefix('-') {
-            return Some(HalvesRange {
-                min: 0,
-                max: Some(halves(max)?),
-            });
-        }
-        if let Some((a, b)) = s.split_once('-') {
-            let (min, max) = (halves(a)?, halves(b)?);
-            return (min <= max).then_some(HalvesRange {
-                min,
-                max: Some(max),
-            });
-        }
-        let v = halves(s)?;
+        let r = super::raw::RangeValue::parse_with(s, halves)?;
         Some(HalvesRange {
-            min: v,
-            max: Some(v),
+            min: r.min,
+            max: r.max,
         })
     }
 }

@@ -350,14 +350,19 @@ const RANGE_FORMS: &str = "a range: `12-14`, `25+` (or more), `-9` (or fewer) or
 
 impl RangeValue {
     pub fn parse(s: &str) -> Option<RangeValue> {
-        let s = s.trim();
-        let number = |t: &str| -> Option<u32> {
+        RangeValue::parse_with(s, |t| {
             let t = t.trim();
             if t.is_empty() || t.len() > 3 || !t.bytes().all(|b| b.is_ascii_digit()) {
                 return None;
             }
             t.parse().ok()
-        };
+        })
+    }
+
+    /// The range forms (`a-b`, `a+`, `-b`, `a`) over any way of reading one
+    /// number, so ranges of other units (quick tricks in halves) share them.
+    pub fn parse_with(s: &str, number: impl Fn(&str) -> Option<u32>) -> Option<RangeValue> {
+        let s = s.trim();
         if let Some(top) = s.strip_prefix('-') {
             return Some(RangeValue {
                 min: 0,
