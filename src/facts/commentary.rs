@@ -5,7 +5,7 @@
 //! after the best other card. Each sentence is a catalogue message (keys
 //! `c_*`), so every language words the same plan; nothing here is text.
 
-use crate::bridge::{Card, Holding, Seat};
+use crate::bridge::{Card, Holding, Seat, Suit};
 use crate::solver::critical::{CriticalPlay, PlayKind};
 use crate::technique::Technique;
 use crate::words::{Arg, Message};
@@ -128,10 +128,11 @@ fn key_message(play: &CriticalPlay, declarer: Seat) -> Message {
         _ if play.by_declaring_side(declarer) => "c_key_other",
         _ => "c_key_defence",
     };
-    let card = if play.kind == PlayKind::OpeningLead {
-        group(&play.cards)
-    } else {
-        Arg::Card(play.card)
+    // A named technique's sentence says what the record's card does; the
+    // others name every card that keeps the target.
+    let card = match play.kind {
+        PlayKind::Technique(_) => Arg::Card(play.card),
+        _ => keeping(&play.cards),
     };
     let mut m = Message::new(key)
         .with("trick", u32::from(play.trick))
@@ -146,16 +147,26 @@ fn key_message(play: &CriticalPlay, declarer: Seat) -> Message {
     m
 }
 
-/// Equal cards of one suit as one argument: `♠A/K/Q/J`.
-fn group(cards: &[Card]) -> Arg {
-    let suit = cards.first().map(|c| c.suit);
-    let holding = cards
-        .iter()
-        .fold(Holding::from_bits(0), |h, c| h.with(c.rank));
-    Arg::Cards {
-        suit,
-        holding,
-        separator: "/",
+/// The keeping cards as one argument, suit by suit: `♠A/K/Q/J`,
+/// `♥7/4, ♣3`.
+fn keeping(cards: &[Card]) -> Arg {
+    let mut suits: Vec<(Suit, Holding)> = Vec::new();
+    for c in cards {
+        match suits.iter_mut().find(|(s, _)| *s == c.suit) {
+            Some((_, h)) => *h = h.with(c.rank),
+            None => suits.push((c.suit, Holding::from_bits(0).with(c.rank))),
+        }
+    }
+    Arg::List {
+        items: suits
+            .into_iter()
+            .map(|(suit, holding)| Arg::Cards {
+                suit: Some(suit),
+                holding,
+                separator: "/",
+            })
+            .collect(),
+        separator: "sep_list",
     }
 }
 

@@ -523,7 +523,7 @@ fn dd_table<S: Serializer>(dd: &DeclarerTable, s: S) -> Result<S::Ok, S::Error> 
 }
 
 /// `[{"trick": 1, "seat": "S", "card": "H4", "cards": ["H5","H4"],
-/// "technique": "hold_up", "against": null, "target": 9, "otherwise":
+/// "class": "equal", "technique": "hold_up", "against": null, "target": 9, "otherwise":
 /// {"card": "HA", "declarer_tricks": 8, "defence_wins": [{"trick": 9,
 /// "seat": "E", "card": "DA"}, …]}}, …]`.
 fn critical_plays<S: Serializer>(plays: &[CriticalPlay], s: S) -> Result<S::Ok, S::Error> {
@@ -550,6 +550,7 @@ fn critical_plays<S: Serializer>(plays: &[CriticalPlay], s: S) -> Result<S::Ok, 
         seat: char,
         card: String,
         cards: Vec<String>,
+        class: &'static str,
         technique: &'static str,
         against: Option<Against>,
         target: u8,
@@ -561,6 +562,7 @@ fn critical_plays<S: Serializer>(plays: &[CriticalPlay], s: S) -> Result<S::Ok, 
             seat: p.seat.letter(),
             card: p.card.to_string(),
             cards: p.cards.iter().map(|c| c.to_string()).collect(),
+            class: p.class.code(),
             technique: p.kind.code(),
             against: p.against.map(|a| Against {
                 seat: a.seat.letter(),
@@ -588,7 +590,6 @@ fn critical_plays<S: Serializer>(plays: &[CriticalPlay], s: S) -> Result<S::Ok, 
 fn played_tricks<S: Serializer>(tricks: &[PlayedTrick], s: S) -> Result<S::Ok, S::Error> {
     #[derive(Serialize)]
     struct Out {
-        leader: char,
         cards: Vec<String>,
         winner: char,
     }

@@ -1,9 +1,11 @@
 //! Critical plays: the moments of a double-dummy play record where the side
 //! to play has exactly one card, or one group of equivalent cards, that
-//! keeps its target, every other card losing it. This module owns what a
-//! target is, how a moment is found, how it is named after a technique and
-//! what happens after the best other card (`docs/solver.md`, "Critical
-//! plays").
+//! keeps its target, every other card losing it; or where the cards that
+//! keep it are all of one class (the cards that let the trick go, the
+//! cards that win it, the leads of one suit) and every card outside that
+//! class loses it. This module owns what a target is, how a moment is
+//! found, how it is named after a technique and what happens after the
+//! best other card (`docs/solver.md`, "Critical plays").
 //!
 //! The target of the side to play is the contract's fate: when the
 //! contract makes double dummy, declarer's side must keep making it (its
@@ -40,6 +42,34 @@ impl PlayKind {
             PlayKind::Technique(t) => t.code(),
             PlayKind::OpeningLead => "opening_lead",
             PlayKind::Unnamed => "other",
+        }
+    }
+}
+
+/// What the cards that keep the target have in common at a critical
+/// moment; every legal card outside it loses the target.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum KeepingClass {
+    /// One group of cards equal in play.
+    Equal,
+    /// Cards that let the trick go as it stands (a duck, a discard, a card
+    /// under partner's): every card that would win it loses.
+    LetsTrickGo,
+    /// Cards that win the trick as it stands: every card that lets it go
+    /// loses.
+    WinsTrick,
+    /// Leads of one suit: a lead of any other suit loses.
+    Suit,
+}
+
+impl KeepingClass {
+    /// The name the JSON uses.
+    pub const fn code(self) -> &'static str {
+        match self {
+            KeepingClass::Equal => "equal",
+            KeepingClass::LetsTrickGo => "lets_trick_go",
+            KeepingClass::WinsTrick => "wins_trick",
+            KeepingClass::Suit => "suit",
         }
     }
 }
@@ -85,9 +115,11 @@ pub struct CriticalPlay {
     pub seat: Seat,
     /// The card the play record plays.
     pub card: Card,
-    /// Every card equivalent to it, all of which keep the target, in
-    /// writing order.
+    /// Every legal card that keeps the target, in writing order: the
+    /// card's group of equivalent cards, or the keeping cards of its class.
     pub cards: Vec<Card>,
+    /// What the keeping cards have in common.
+    pub class: KeepingClass,
     pub kind: PlayKind,
     pub against: Option<Against>,
     /// Tricks the side to play needs in the whole deal: the contract's
@@ -140,7 +172,7 @@ pub fn critical_plays(
             // Once the target is reached every card keeps it.
             if seat.side() == keeper
                 && won < target
-                && let Some(cards) = only_keeping_group(&position, card, target - won)
+                && let Some((cards, class)) = only_keeping_class(&position, card, target - won)
             {
                 let (kind, against) = if seat.side() == declaring {
                     name(&position, card, trick, declarer, &trumps_at_start)
@@ -163,6 +195,7 @@ pub fn critical_plays(
                     seat,
                     card,
                     cards,
+                    class,
                     kind,
                     against,
                     target,
@@ -179,33 +212,80 @@ pub fn critical_plays(
     out
 }
 
-/// The group of equivalent cards holding `card` when it is the only group
-/// of legal cards that keeps the side to play at `need` more tricks (the
-/// trick in progress included); `None` when another group keeps it too or
-/// the play is forced. `card` is known to keep it.
-fn only_keeping_group(position: &Position, card: Card, need: u8) -> Option<Vec<Card>> {
+/// The legal cards that keep the side to play at `need` more tricks (the
+/// trick in progress included), and what they have in common, when they
+/// are one group of equivalent cards or all of one class of `card`'s
+/// (the cards that win the trick as it stands or those that let it go;
+/// at a lead, one suit) and every card outside that class loses; `None`
+/// otherwise or when the play is forced. `card` is known to keep it.
+/// A search stops at the first keeping card outside `card`'s class.
+fn only_keeping_class(
+    position: &Position,
+    card: Card,
+    need: u8,
+) -> Option<(Vec<Card>, KeepingClass)> {
     if position.legal_cards().len() < 2 {
         return None;
     }
+    let leading = position.trick().is_empty();
+    let wins = |c: Card| wins_now(position, c);
+    let card_wins = !leading && wins(card);
+    // Whether `c` is of `card`'s class.
+    let same_class = |c: Card| {
+        if leading {
+            c.suit == card.suit
+        } else {
+            wins(c) == card_wins
+        }
+    };
     let side = position.to_play().index() & 1;
     let need = i32::from(need);
-    let mut other_keeps = false;
+    let mut outside_keeps = false;
     let groups = per_group(position, |group, engine, next, won| {
-        if group.contains(&card) || other_keeps {
-            return;
+        if group.contains(&card) {
+            return true;
         }
-        other_keeps = match next {
+        if outside_keeps {
+            return false;
+        }
+        let keeps = match next {
             Some(t) => engine.can_take(t, side, need - won),
             None => won >= need,
         };
+        outside_keeps = keeps && !same_class(group[0]);
+        keeps
     });
-    if other_keeps || groups.len() < 2 {
+    if outside_keeps || groups.len() < 2 {
         return None;
     }
-    groups
-        .into_iter()
-        .map(|(g, ())| g)
-        .find(|g| g.contains(&card))
+    let keeping: Vec<&Vec<Card>> = groups.iter().filter(|(_, k)| *k).map(|(g, _)| g).collect();
+    let class = if keeping.len() == 1 {
+        KeepingClass::Equal
+    } else if groups.iter().all(|(g, _)| same_class(g[0])) {
+        // Several groups keep and no card lies outside their class.
+        return None;
+    } else if leading {
+        KeepingClass::Suit
+    } else if card_wins {
+        KeepingClass::WinsTrick
+    } else {
+        KeepingClass::LetsTrickGo
+    };
+    let mut cards: Vec<Card> = keeping.into_iter().flatten().copied().collect();
+    super::sort_cards(&mut cards);
+    Some((cards, class))
+}
+
+/// Whether `c`, played now, would win the trick as it stands for the seat
+/// to play (the last card: wins it).
+fn wins_now(position: &Position, c: Card) -> bool {
+    let seat = position.to_play();
+    let mut p = position.clone();
+    match p.play(c) {
+        Ok(Some(winner)) => winner == seat,
+        Ok(None) => p.winning() == Some(seat),
+        Err(_) => false,
+    }
 }
 
 /// The best other card than `keeping` and the play after it. `won` is the
@@ -375,14 +455,7 @@ fn name(
     {
         return (named(Technique::RuffInShortHand), None);
     }
-    let wins_now = |c: Card| {
-        let mut p = position.clone();
-        match p.play(c) {
-            Ok(Some(winner)) => winner == seat,
-            Ok(None) => p.winning() == Some(seat),
-            Err(_) => false,
-        }
-    };
+    let wins_now = |c: Card| wins_now(position, c);
     // Hold-up: at no trumps, following suit with a card that lets the
     // trick go when a card that wins it is at hand; the defenders win it.
     if trump.is_none()
@@ -537,6 +610,7 @@ mod tests {
         assert_eq!((first.trick, first.seat), (1, Seat::South));
         assert_eq!(first.kind, PlayKind::Technique(Technique::HoldUp));
         assert_eq!(first.cards, vec![card("H5"), card("H4")]);
+        assert_eq!(first.class, KeepingClass::Equal);
         assert_eq!(first.otherwise.card, card("HA"));
         assert_eq!(first.otherwise.declarer_tricks, 8);
         // The defence takes five tricks from there: East's ♦A lets West's
@@ -558,6 +632,27 @@ mod tests {
         // enough.
         let easy = critical_plays(&d, strain, declarer, 8, &record);
         assert!(easy.iter().all(|p| p.trick > 1));
+    }
+
+    /// The hold-up deal with North's ♥9 and South's ♥5 changing places:
+    /// South's ♥9 and ♥4 are no longer equal (West and East hold cards
+    /// between them), and either lets the first trick go.
+    const HOLD_UP_TWO_DUCKS: &str =
+        "N:K84.753.KQJT.A82 QJT2.82.A764.654 A75.A94.932.KQ73 963.KQJT6.85.JT9";
+
+    #[test]
+    fn any_duck_is_the_hold_up_when_the_ducks_are_not_equal() {
+        let d = deal(HOLD_UP_TWO_DUCKS);
+        let (strain, declarer) = (Strain::NoTrump, Seat::South);
+        let record = play_record(&d, strain, declarer);
+        let plays = critical_plays(&d, strain, declarer, 9, &record);
+        let first = plays.first().expect("a critical play");
+        assert_eq!((first.trick, first.seat), (1, Seat::South));
+        assert_eq!(first.kind, PlayKind::Technique(Technique::HoldUp));
+        assert_eq!(first.class, KeepingClass::LetsTrickGo);
+        assert_eq!(first.cards, vec![card("H9"), card("H4")]);
+        assert_eq!(first.otherwise.card, card("HA"));
+        check_against_scores(&d, strain, declarer, 9);
     }
 
     /// 3NT-like hand played for all it takes: South's ♥A-Q over East's ♥K.
