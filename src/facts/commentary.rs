@@ -170,32 +170,11 @@ fn keeping(cards: &[Card]) -> Arg {
     }
 }
 
-/// What the best other card leads to: the defenders' tricks from there
-/// on, by who wins them, and the result.
+/// What the best other card leads to, told as the play after it: each
+/// run of tricks the defenders win, in order ("East gets in with ♦A, then
+/// West takes ♥Q ♥J ♥10 ♥6"), and the result.
 fn otherwise_message(play: &CriticalPlay, declarer: Seat, needed: u8) -> Message {
     let o = &play.otherwise;
-    let mut by_seat: Vec<(Seat, Vec<Card>)> = Vec::new();
-    for w in &o.defence_wins {
-        match by_seat.iter_mut().find(|(s, _)| *s == w.seat) {
-            Some((_, cards)) => cards.push(w.card),
-            None => by_seat.push((w.seat, vec![w.card])),
-        }
-    }
-    let winners = Arg::List {
-        items: by_seat
-            .into_iter()
-            .map(|(seat, cards)| {
-                Arg::Words(Message::new("c_won_with").with("seat", seat).with(
-                    "cards",
-                    Arg::List {
-                        items: cards.into_iter().map(Arg::Card).collect(),
-                        separator: "sep_cards",
-                    },
-                ))
-            })
-            .collect(),
-        separator: "sep_list",
-    };
     let key = if o.declarer_tricks < needed {
         "c_otherwise_down"
     } else if o.defence_wins.is_empty() {
@@ -206,12 +185,51 @@ fn otherwise_message(play: &CriticalPlay, declarer: Seat, needed: u8) -> Message
     Message::new(key)
         .with("seat", play.seat)
         .with("card", Arg::Card(o.card))
-        .with("winners", winners)
+        .with(
+            "story",
+            Arg::List {
+                items: story(play, declarer).into_iter().map(Arg::Words).collect(),
+                separator: "sep_then",
+            },
+        )
         .with("declarer", declarer)
         .with(
             "result",
             Message::new("c_down").with("n", u32::from(needed.saturating_sub(o.declarer_tricks))),
         )
+}
+
+/// The steps of the play after the wrong card: a defender who wins a trick
+/// the declaring side led gets in with his card (a step of its own); one
+/// who wins a trick his own side led takes it, and the tricks the same
+/// defender so takes in a row are one step with their cards.
+fn story(play: &CriticalPlay, declarer: Seat) -> Vec<Message> {
+    let mut steps: Vec<(Seat, bool, Vec<Card>)> = Vec::new();
+    for w in &play.otherwise.defence_wins {
+        let defence_led = w.leader.side() != declarer.side();
+        match steps.last_mut() {
+            Some((seat, false, cards)) if defence_led && *seat == w.seat => cards.push(w.card),
+            _ => steps.push((w.seat, !defence_led, vec![w.card])),
+        }
+    }
+    steps
+        .into_iter()
+        .map(|(seat, gets_in, cards)| {
+            if gets_in {
+                Message::new("c_step_in")
+                    .with("seat", seat)
+                    .with("card", Arg::Card(cards[0]))
+            } else {
+                Message::new("c_step_takes").with("seat", seat).with(
+                    "cards",
+                    Arg::List {
+                        items: cards.into_iter().map(Arg::Card).collect(),
+                        separator: "sep_cards",
+                    },
+                )
+            }
+        })
+        .collect()
 }
 
 #[cfg(test)]
@@ -246,7 +264,11 @@ mod tests {
             "{text}"
         );
         assert!(text.contains("If South plays ♥A instead"), "{text}");
-        assert!(text.contains("East ♦A"), "{text}");
+        assert!(text.contains("East gets in with ♦A"), "{text}");
+        // Five defence tricks in all, each card named once.
+        let after = text.split("instead, ").nth(1).unwrap();
+        assert_eq!(after.matches(['♠', '♥', '♦', '♣']).count(), 5, "{text}");
+        assert!(text.contains("then West takes ♥"), "{text}");
         assert!(text.contains("1 down"), "{text}");
         // Every sentence is worded in every language, none left as a key
         // or with a placeholder unfilled.

@@ -316,6 +316,7 @@ fn by_player(mut p: CriticalPlay, seating: &Seating) -> CriticalPlay {
     }
     for w in &mut p.otherwise.defence_wins {
         w.seat = seating.player_in(w.seat);
+        w.leader = seating.player_in(w.leader);
     }
     p
 }
@@ -525,11 +526,12 @@ fn dd_table<S: Serializer>(dd: &DeclarerTable, s: S) -> Result<S::Ok, S::Error> 
 /// `[{"trick": 1, "seat": "S", "card": "H4", "cards": ["H5","H4"],
 /// "class": "equal", "technique": "hold_up", "against": null, "target": 9, "otherwise":
 /// {"card": "HA", "declarer_tricks": 8, "defence_wins": [{"trick": 9,
-/// "seat": "E", "card": "DA"}, …]}}, …]`.
+/// "leader": "S", "seat": "E", "card": "DA"}, …]}}, …]`.
 fn critical_plays<S: Serializer>(plays: &[CriticalPlay], s: S) -> Result<S::Ok, S::Error> {
     #[derive(Serialize)]
     struct Won {
         trick: u8,
+        leader: char,
         seat: char,
         card: String,
     }
@@ -578,6 +580,7 @@ fn critical_plays<S: Serializer>(plays: &[CriticalPlay], s: S) -> Result<S::Ok, 
                     .iter()
                     .map(|w| Won {
                         trick: w.trick,
+                        leader: w.leader.letter(),
                         seat: w.seat.letter(),
                         card: w.card.to_string(),
                     })
@@ -590,6 +593,7 @@ fn critical_plays<S: Serializer>(plays: &[CriticalPlay], s: S) -> Result<S::Ok, 
 fn played_tricks<S: Serializer>(tricks: &[PlayedTrick], s: S) -> Result<S::Ok, S::Error> {
     #[derive(Serialize)]
     struct Out {
+        leader: char,
         cards: Vec<String>,
         winner: char,
     }

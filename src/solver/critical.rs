@@ -87,6 +87,9 @@ pub struct Against {
 pub struct TrickWon {
     /// 1-13.
     pub trick: u8,
+    /// Who led to it: a defender who wins a trick the declaring side led
+    /// has got in.
+    pub leader: Seat,
     pub seat: Seat,
     /// The card that won it.
     pub card: Card,
@@ -363,6 +366,7 @@ fn otherwise(
         .filter(|(_, t)| t.winner.side() != declaring)
         .map(|(n, t)| TrickWon {
             trick: trick + n as u8,
+            leader: t.leader,
             seat: t.winner,
             card: t.winning_card(),
         })
