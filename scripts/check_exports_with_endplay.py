@@ -13,10 +13,14 @@ declarer, both play records hold the same 52 cards in the same order, every
 card is legal (held by the player in turn, following suit when able),
 declarer's tricks counted here from the cards equal the PBN `Result`, and
 the `DoubleDummyTricks` tag equals endplay's own double-dummy solver.
-With --expect-play, every board must have a contract and a play.
+With --expect-play, every board must have a contract, a play and a play
+plan: the PBN's commentary block before the play, read here with PBN's
+suit escapes, must be the LIN's narrative text as endplay reads it (it
+takes `nt` after the auction as a note on the last call).
 Exits 1 on any mismatch.
 """
 
+import re
 import sys
 
 import endplay.parsers.lin as lin
@@ -67,16 +71,37 @@ def replay(deal, play, leader, trump, problems, where):
     return won
 
 
+SUIT_ESCAPES = {"\\S": "♠", "\\H": "♥", "\\D": "♦", "\\C": "♣"}
+
+
+def pbn_plans(text):
+    """The commentary block of each game, in order (None for a game
+    without one), its lines joined by spaces and suit escapes read."""
+    plans = []
+    for game in re.split(r"\r\n\r\n", text):
+        m = re.search(r"^\{(.*?)\}", game, flags=re.S | re.M)
+        if m is None:
+            plans.append(None)
+            continue
+        plan = " ".join(m.group(1).split("\r\n"))
+        for escape, symbol in SUIT_ESCAPES.items():
+            plan = plan.replace(escape, symbol)
+        plans.append(plan)
+    return plans
+
+
 def main(folder, expect_play):
     with open(f"{folder}/deals.pbn", encoding="utf-8", newline="") as f:
-        pbn_boards = pbn.loads(f.read())
+        text = f.read()
+        pbn_boards = pbn.loads(text)
+    plans = pbn_plans(text)
     with open(f"{folder}/deals.lin", encoding="utf-8") as f:
         lin_boards = lin.load(f)
     problems = []
     if len(pbn_boards) != len(lin_boards):
         sys.exit(f"endplay reads {len(pbn_boards)} PBN boards, {len(lin_boards)} LIN boards")
     played = 0
-    for p, l in zip(pbn_boards, lin_boards):
+    for i, (p, l) in enumerate(zip(pbn_boards, lin_boards)):
         where = f"{folder} board {p.board_num}"
         for what in ("board_num", "dealer", "vul"):
             if getattr(p, what) != getattr(l, what):
@@ -96,6 +121,11 @@ def main(folder, expect_play):
         if lc is None or (pc.level, pc.denom, pc.declarer) != (lc.level, lc.denom, lc.declarer):
             problems.append(f"{where}: contract {pc} in PBN, {lc} in LIN")
             continue
+        note = l.auction[-1].announcement if l.auction else None
+        if plans[i] != note:
+            problems.append(f"{where}: the play plan is {plans[i]!r} in PBN, {note!r} in LIN")
+        elif expect_play and not note:
+            problems.append(f"{where}: no play plan")
         if [str(c) for c in p.play] != [str(c) for c in l.play] or len(p.play) != 52:
             problems.append(f"{where}: the play differs between PBN and LIN (or is not 52 cards)")
             continue

@@ -170,33 +170,45 @@ pub fn pbn_event(
 }
 
 /// PBN for a built lesson: its boards and, where the answer key played
-/// them, what the play found (`facts` in board order, as [`prepare`]
-/// returns them).
+/// them, what the play found and the play plan (`facts` and `plans` in
+/// board order, as [`prepare`] returns them).
 pub fn lesson_pbn_bytes(
     event: &str,
     date: &str,
     seed: u64,
     boards: &[Dealt],
     facts: &[AnswerFacts],
+    plans: &[Vec<String>],
 ) -> Vec<u8> {
     let (header, mut list) = pbn_event(event, date, seed, boards);
-    for (b, f) in list.iter_mut().zip(facts) {
-        b.known = Known::from_facts(f);
+    for (i, (b, f)) in list.iter_mut().zip(facts).enumerate() {
+        b.known = Known::with_plan(f, plans.get(i).map_or(&[], |p| p.as_slice()));
     }
     pbn::write(&header, &list)
 }
 
 /// LIN for dealt boards; with `facts` (in board order), each board the
-/// answer key played also carries its guideline contract and play.
-pub fn lin_bytes(boards: &[Dealt], facts: Option<&[AnswerFacts]>) -> Vec<u8> {
+/// answer key played also carries its guideline contract, its play and
+/// its play plan (`plans`, in board order).
+pub fn lin_bytes(
+    boards: &[Dealt],
+    facts: Option<&[AnswerFacts]>,
+    plans: &[Vec<String>],
+) -> Vec<u8> {
     let list: Vec<lin::LinBoard> = boards
         .iter()
         .enumerate()
-        .map(|(i, d)| lin::LinBoard {
-            board: d.board,
-            contract: facts
+        .map(|(i, d)| {
+            let known = facts
                 .and_then(|f| f.get(i))
-                .and_then(|f| Known::from_facts(f).contract),
+                .map(|f| Known::with_plan(f, plans.get(i).map_or(&[], |p| p.as_slice())));
+            let (contract, commentary) =
+                known.map_or((None, Vec::new()), |k| (k.contract, k.commentary));
+            lin::LinBoard {
+                board: d.board,
+                contract,
+                commentary,
+            }
         })
         .collect();
     lin::write(&list)

@@ -353,9 +353,18 @@ fn play_adds_to_the_pbn_and_changes_no_deal() {
     assert_eq!(deals(&played), deals(&plain));
     assert!(played.contains("[DoubleDummyTricks \""));
     assert!(played.contains("[Play \""));
+    // The play plan is a commentary block before the play.
+    assert!(played.contains("\r\n{"), "no play plan in the PBN");
     let mut stripped = String::new();
-    let mut in_section = false;
+    let (mut in_section, mut in_comment) = (false, false);
     for line in played.split_inclusive("\r\n") {
+        if line.starts_with('{') {
+            in_comment = true;
+        }
+        if in_comment {
+            in_comment = !line.trim_end().ends_with('}');
+            continue;
+        }
         let tag = line
             .trim_end()
             .trim_start_matches('[')

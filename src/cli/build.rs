@@ -88,9 +88,21 @@ fn build_one(
     let date = pipeline::pbn_date(lesson.date.as_deref());
     let (built, facts) = prepare(lesson, path, dealt.seed, dealt.boards, date, templates)?;
     let boards = &built.boards;
-    let pbn =
-        pipeline::lesson_pbn_bytes(&lesson.title, &built.date, built.view.seed, boards, &facts);
-    let lin = pipeline::lin_bytes(boards, Some(&facts));
+    let plans: Vec<Vec<String>> = built
+        .view
+        .boards
+        .iter()
+        .map(|b| b.commentary.clone())
+        .collect();
+    let pbn = pipeline::lesson_pbn_bytes(
+        &lesson.title,
+        &built.date,
+        built.view.seed,
+        boards,
+        &facts,
+        &plans,
+    );
+    let lin = pipeline::lin_bytes(boards, Some(&facts), &plans);
     let handouts = render::render_handouts(&built.view, &built.opts, &built.templates)?;
     // Everything is computed before the first write, and the folder is
     // replaced whole: the deal files and the handouts always come from one

@@ -125,7 +125,7 @@ pub fn run(args: DealArgs) -> anyhow::Result<ExitCode> {
     let bytes = match args.format {
         Format::Pbn => pipeline::pbn_bytes(&title, &date, seed, &boards),
         Format::Json => pipeline::json_bytes(seed, &boards),
-        Format::Lin => pipeline::lin_bytes(&boards, None),
+        Format::Lin => pipeline::lin_bytes(&boards, None, &[]),
         Format::Dlm => pipeline::dlm_bytes(&title, &boards)?,
         Format::Text => {
             let symbols = if args.ascii {

@@ -1,5 +1,6 @@
 //! What the interchange files (PBN, LIN) can say about a board beyond its
-//! cards: the double-dummy table and the guideline contract played out. It
+//! cards: the double-dummy table, the guideline contract played out and
+//! the play plan the answer key prints. It
 //! is taken from the answer key's facts, so a file and the printed key
 //! never disagree, and it is left out where a file format cannot state it
 //! truthfully.
@@ -47,6 +48,9 @@ pub struct Known {
     /// Tricks for each declarer and strain at an ordinary table.
     pub dd_table: Option<DdTable>,
     pub contract: Option<PlayedContract>,
+    /// The answer key's play plan, one sentence a line in the lesson's
+    /// language; empty unless the board was played double dummy.
+    pub commentary: Vec<String>,
 }
 
 impl Known {
@@ -82,7 +86,21 @@ impl Known {
             }
             _ => None,
         };
-        Known { dd_table, contract }
+        Known {
+            dd_table,
+            contract,
+            commentary: Vec::new(),
+        }
+    }
+
+    /// [`Known::from_facts`] with the answer key's play plan (`plan`, its
+    /// sentences worded), kept only for a board played double dummy.
+    pub fn with_plan(facts: &AnswerFacts, plan: &[String]) -> Known {
+        let mut known = Known::from_facts(facts);
+        if facts.play.is_some() {
+            known.commentary = plan.to_vec();
+        }
+        known
     }
 }
 

@@ -9,8 +9,9 @@
 //! hands with the dealer (`md`), the board title (`ah`) and the
 //! vulnerability (`sv`). When the answer key played the guideline contract
 //! ([`PlayedContract`]) the record also states it the only way LIN can: as
-//! an auction (`mb`), since LIN has no contract tag, then the play card by
-//! card (`pc`), each trick closed by `pg`.
+//! an auction (`mb`), since LIN has no contract tag, then the answer key's
+//! play plan as narrative text (`nt`, suits as `!S !H !D !C`) and the play
+//! card by card (`pc`), each trick closed by `pg`.
 
 use std::fmt::Write as _;
 
@@ -23,6 +24,9 @@ pub struct LinBoard {
     pub board: Board,
     /// The guideline contract played out, when the answer key has it.
     pub contract: Option<PlayedContract>,
+    /// The answer key's play plan, one sentence each; shown before the
+    /// play, so only with a contract.
+    pub commentary: Vec<String>,
 }
 
 /// LIN's seat digit, used for the dealer in `md`: 1 South, 2 West, 3 North,
@@ -102,6 +106,9 @@ pub fn record(b: &LinBoard) -> String {
         for call in auction(board.dealer, played) {
             let _ = write!(s, "mb|{call}|");
         }
+        if !b.commentary.is_empty() {
+            let _ = write!(s, "nt|{}|", narrative(&b.commentary));
+        }
         s.push_str("pg||");
         for trick in &played.play {
             for card in trick.cards {
@@ -111,6 +118,29 @@ pub fn record(b: &LinBoard) -> String {
         }
     }
     s
+}
+
+/// Sentences as one `nt` value: joined by spaces, suit symbols as BBO
+/// writes them (`!H`), and no `|`, which would end the value.
+pub fn narrative(sentences: &[String]) -> String {
+    let mut out = String::new();
+    for (i, sentence) in sentences.iter().enumerate() {
+        if i > 0 {
+            out.push(' ');
+        }
+        for c in sentence.chars() {
+            match Suit::ALL.into_iter().find(|s| s.symbol() == c) {
+                Some(suit) => {
+                    out.push('!');
+                    out.push(suit.letter());
+                }
+                None if c == '|' => out.push('/'),
+                None if c == '\r' || c == '\n' => out.push(' '),
+                None => out.push(c),
+            }
+        }
+    }
+    out
 }
 
 /// The whole file: one record per board, in the order given.
@@ -143,6 +173,7 @@ mod tests {
         let r = record(&LinBoard {
             board: board(),
             contract: None,
+            commentary: Vec::new(),
         });
         assert_eq!(
             r,
@@ -171,8 +202,16 @@ mod tests {
         let r = record(&LinBoard {
             board: b,
             contract: Some(played.clone()),
+            commentary: Vec::new(),
         });
         assert!(r.contains("|sv|b|mb|p|mb|p|mb|p|mb|3N|mb|p|mb|p|mb|p|pg||pc|"));
+        // The play plan follows the auction, before the first card.
+        let planned = record(&LinBoard {
+            board: board(),
+            contract: Some(played.clone()),
+            commentary: vec!["Key play: ♥4.".into(), "A | B ♠A.".into()],
+        });
+        assert!(planned.contains("|mb|p|nt|Key play: !H4. A / B !SA.|pg||pc|"));
         assert_eq!(r.matches("|pc|").count(), 52);
         assert_eq!(r.matches("pg||").count(), 14);
         let first = played.play[0].cards[0];
@@ -190,6 +229,7 @@ mod tests {
         let one = LinBoard {
             board: board(),
             contract: None,
+            commentary: Vec::new(),
         };
         let text = String::from_utf8(write(&[one.clone(), one])).unwrap();
         assert_eq!(text.matches("\r\n").count(), 2);

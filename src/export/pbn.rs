@@ -12,13 +12,14 @@
 //! ([`Known`]): the double-dummy table, and the guideline contract with its
 //! declarer, result and card-by-card play (§3.5: the `Play` tag names the
 //! opening leader, then one line per trick, columns in seat order from the
-//! opening leader clockwise).
+//! opening leader clockwise), with the answer key's play plan as a `{ }`
+//! commentary block just before it.
 
 use std::fmt::Write as _;
 
 use super::dd_tags;
 use super::known::{Known, PlayedContract};
-use crate::bridge::Board;
+use crate::bridge::{Board, Suit};
 use crate::dealer::FORMAT_VERSION;
 
 mod read;
@@ -156,11 +157,39 @@ pub fn write_events(events: &[(PbnEvent, Vec<PbnBoard>)]) -> Vec<u8> {
                 line(&mut out, &l);
             }
         }
+        if !b.known.commentary.is_empty() {
+            comment(&mut out, &b.known.commentary);
+        }
         if let Some(played) = played {
             play_section(&mut out, played);
         }
     }
     out.into_bytes()
+}
+
+/// The play plan as one commentary block, a sentence a line, before the
+/// `Play` section (a reader that takes the section's lines as cards never
+/// meets it there). Suit symbols are written as PBN's escapes (`\H`), and
+/// a `}` inside, which would end the block, as `)`.
+fn comment(out: &mut String, sentences: &[String]) {
+    out.push('{');
+    for (i, sentence) in sentences.iter().enumerate() {
+        if i > 0 {
+            out.push_str("\r\n");
+        }
+        for c in sentence.chars() {
+            match Suit::ALL.into_iter().find(|s| s.symbol() == c) {
+                Some(suit) => {
+                    out.push('\\');
+                    out.push(suit.letter());
+                }
+                None if c == '}' => out.push(')'),
+                None if c == '\r' || c == '\n' => out.push(' '),
+                None => out.push(c),
+            }
+        }
+    }
+    out.push_str("}\r\n");
 }
 
 fn line(out: &mut String, text: &str) {
@@ -221,5 +250,23 @@ mod tests {
         assert!(text.contains(
             "[Deal \"W:J98.QJT8.9752.T8 T532.AK4.K83.A53 Q74.75.JT6.QJ976 AK6.9632.AQ4.K42\"]"
         ));
+    }
+
+    #[test]
+    fn the_play_plan_is_a_comment_block_with_suit_escapes() {
+        let b = PbnBoard {
+            board: exercise_board(),
+            deal_code: None,
+            hidden: None,
+            known: Known {
+                commentary: vec!["Key play: ♥4.".into(), "Odd } brace ♣A.".into()],
+                ..Known::default()
+            },
+        };
+        let text = String::from_utf8(write(&PbnEvent::default(), &[b])).unwrap();
+        assert!(
+            text.ends_with("{Key play: \\H4.\r\nOdd ) brace \\CA.}\r\n"),
+            "{text}"
+        );
     }
 }
