@@ -115,6 +115,34 @@ const PROBE: &str = r#"<script>
   key(" "); note("answer");
   key("t"); note("table");
   key("ArrowLeft"); note("first");
+  // The key play: its trick marks its card and shows its sentences; the
+  // trick before it marks nothing.
+  var kp = JSON.parse(document.getElementById("lesson").textContent).lesson.boards[0].key_play;
+  function marked() {
+    var b = board(), keyEl = b.querySelector(".keyplay");
+    return [b.querySelectorAll(".trick .key").length,
+      Array.prototype.map.call(b.querySelectorAll(".trick .key"), function (k) { return k.textContent; }).join(","),
+      keyEl ? keyEl.hidden : "none",
+      keyEl ? Array.prototype.map.call(keyEl.querySelectorAll("p"), function (p) { return p.textContent; }).join(" ") : ""].join("|");
+  }
+  if (kp) {
+    for (var j = 0; j < kp.trick - 1; j++) key("ArrowDown");
+    out.push("before_key=" + marked());
+    key("ArrowDown");
+    out.push("key=" + kp.trick + "|" + kp.card.symbol + kp.card.rank + "|" + kp.sentences.join(" ") + "|" + marked());
+    for (var j = 0; j < kp.trick; j++) key("ArrowUp");
+  }
+  // A swipe left shows the next board, a swipe right the one before; a
+  // mostly vertical move does nothing.
+  function swipe(dx, dy) {
+    var target = board();
+    function touch(x, y) { return new Touch({ identifier: 1, target: target, clientX: x, clientY: y }); }
+    var start = touch(300, 300), end = touch(300 + dx, 300 + dy);
+    document.dispatchEvent(new TouchEvent("touchstart", { touches: [start], changedTouches: [start], bubbles: true }));
+    document.dispatchEvent(new TouchEvent("touchend", { touches: [], changedTouches: [end], bubbles: true }));
+    return board().id;
+  }
+  out.push("swipes=" + [swipe(-200, 10), swipe(20, -200), swipe(200, 0)].join("|"));
   out.push("errors=" + errors.join(";"));
   var pre = document.createElement("pre");
   pre.id = "probe";
@@ -231,4 +259,18 @@ fn a_browser_draws_the_boards_and_answers_the_keys() {
         ["board-1", "52"],
         "each board keeps its own play"
     );
+    // The key play of board 1, marked at its trick and nowhere before.
+    let key = line("key");
+    let sentences = &key[2];
+    assert!(
+        sentences.starts_with("Key play") || sentences.starts_with("The key play"),
+        "{probe}"
+    );
+    assert_eq!(key[3], "1", "one card marked at the key trick: {probe}");
+    assert_eq!(key[4], key[1], "the key card is the marked one");
+    assert_eq!(key[5], "false", "the key play's sentences are shown");
+    assert_eq!(&key[6], sentences);
+    assert_eq!(line("before_key")[0], "0", "{probe}");
+    assert_eq!(line("before_key")[2], "true", "{probe}");
+    assert_eq!(line("swipes"), ["board-2", "board-2", "board-1"], "{probe}");
 }

@@ -7,7 +7,7 @@
 use serde::Serialize;
 
 use crate::bridge::{Board, Card, Hand, Rank, Seat, Side, Strain, Suit, Vulnerability};
-use crate::facts::commentary::commentary;
+use crate::facts::commentary::{commentary, key_play};
 use crate::facts::{AnswerFacts, PlayFacts};
 use crate::lesson::{Analysis, Lesson, Question};
 use crate::rules::{BoardAnalysis, Contract};
@@ -206,6 +206,23 @@ pub struct BoardView {
     /// Its last part alone, for crowded pages: the key play and what
     /// happens otherwise (empty without double-dummy play).
     pub commentary_play: Vec<String>,
+    /// The key play the plan tells, for a page that marks it in the play
+    /// record; absent when no card decides.
+    pub key_play: Option<KeyPlayView>,
+}
+
+/// The key play of a board as the lesson page marks it.
+#[derive(Clone, Debug, Serialize)]
+pub struct KeyPlayView {
+    /// 1-13.
+    pub trick: u32,
+    /// Seat letter (N, E, S, W) of the player.
+    pub seat: String,
+    /// The record's card, as the play record writes it.
+    pub card: PlayedCardView,
+    /// The plan's sentences about it: the key play and what happens
+    /// otherwise.
+    pub sentences: Vec<String>,
 }
 
 /// A question of the lesson as the worksheet asks it.
@@ -279,6 +296,16 @@ pub fn build(
             let plan = commentary(f, technique);
             view.commentary = plan.all().map(|m| w.word(m)).collect();
             view.commentary_play = plan.play.iter().map(|m| w.word(m)).collect();
+            view.key_play = f
+                .play
+                .as_ref()
+                .and_then(|p| key_play(p, technique))
+                .map(|k| KeyPlayView {
+                    trick: u32::from(k.trick),
+                    seat: k.seat.letter().to_string(),
+                    card: w.played_card(k.card),
+                    sentences: view.commentary_play.clone(),
+                });
             view
         })
         .collect();
@@ -323,6 +350,15 @@ impl Words {
 
     fn word(&self, m: &Message) -> String {
         self.t.word(m)
+    }
+
+    /// A card of the play record as the lesson page draws it.
+    fn played_card(&self, c: Card) -> PlayedCardView {
+        PlayedCardView {
+            suit: c.suit.letter().to_string(),
+            symbol: c.suit.symbol().to_string(),
+            rank: self.rank(c.rank),
+        }
     }
 
     /// The catalogue's letters, with the ten as `T` where the lesson asks.
@@ -459,6 +495,7 @@ impl Words {
             play: None,
             commentary: Vec::new(),
             commentary_play: Vec::new(),
+            key_play: None,
         }
     }
 
@@ -604,15 +641,7 @@ impl Words {
                 .map(|t| TrickView {
                     leader: t.leader.letter().to_string(),
                     winner: t.winner.letter().to_string(),
-                    cards: t
-                        .cards
-                        .iter()
-                        .map(|c| PlayedCardView {
-                            suit: c.suit.letter().to_string(),
-                            symbol: c.suit.symbol().to_string(),
-                            rank: self.rank(c.rank),
-                        })
-                        .collect(),
+                    cards: t.cards.iter().map(|&c| self.played_card(c)).collect(),
                 })
                 .collect(),
             critical_plays,
