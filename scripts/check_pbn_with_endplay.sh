@@ -7,11 +7,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-venv=target/endplay-venv
-if [ ! -x "$venv/bin/python" ] || ! "$venv/bin/python" -c "import endplay" 2>/dev/null; then
-    python3 -m venv "$venv"
-    "$venv/bin/pip" install --quiet --disable-pip-version-check endplay
-fi
+. scripts/endplay_venv.sh
 
 # The tests pass the binary they built; run by hand, build it.
 bin=${MINIBRIDGE_BIN:-}

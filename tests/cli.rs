@@ -300,11 +300,11 @@ fn check_estimates_every_board() {
     assert!(out.contains("attempts expected"));
 }
 
-/// Our PBN read by an independent reader: `endplay` from PyPI, in a
-/// throwaway virtual environment. Skipped with a notice when Python with
-/// venv is missing, except under CI, where it must run.
-#[test]
-fn endplay_reads_our_pbn() {
+/// Runs one of the scripts that check us with `endplay` (PyPI, in a
+/// throwaway virtual environment) on the binary under test and returns its
+/// standard output. `None`, with a notice, when Python with venv is
+/// missing, except under CI, where it must run.
+fn endplay_script(script: &str) -> Option<String> {
     let has_python = Command::new("python3")
         .args(["-c", "import venv, ensurepip"])
         .output()
@@ -314,22 +314,47 @@ fn endplay_reads_our_pbn() {
             std::env::var_os("CI").is_none(),
             "CI must have python3 with venv (.ci/run installs it)"
         );
-        eprintln!("NOTICE: python3 with venv is missing; skipping the endplay cross-check");
-        return;
+        eprintln!("NOTICE: python3 with venv is missing; skipping {script}");
+        return None;
     }
     let out = Command::new("bash")
-        .arg(root().join("scripts/check_pbn_with_endplay.sh"))
+        .arg(root().join("scripts").join(script))
         .env("MINIBRIDGE_BIN", env!("CARGO_BIN_EXE_minibridge"))
         .current_dir(root())
         .output()
         .unwrap();
     assert!(
         out.status.success(),
-        "endplay cross-check failed:\n{}\n{}",
+        "{script} failed:\n{}\n{}",
         stdout(&out),
         stderr(&out)
     );
-    assert!(stdout(&out).contains("endplay agrees on all 32 boards"));
+    Some(stdout(&out))
+}
+
+/// Our PBN read by an independent reader: `endplay` from PyPI.
+#[test]
+fn endplay_reads_our_pbn() {
+    if let Some(out) = endplay_script("check_pbn_with_endplay.sh") {
+        assert!(out.contains("endplay agrees on all 32 boards"));
+    }
+}
+
+/// Every critical play of the technique lessons, the key plays among them,
+/// re-checked by DDS through endplay: at the critical moment the play's
+/// cards, and no others, keep the target, and the best other card gives
+/// what the plan says.
+#[test]
+fn dds_confirms_the_critical_plays_of_the_technique_lessons() {
+    if let Some(out) = endplay_script("check_key_plays_with_endplay.sh") {
+        let checked: usize = out
+            .split("DDS agrees on all ")
+            .nth(1)
+            .and_then(|rest| rest.split(' ').next())
+            .and_then(|n| n.parse().ok())
+            .unwrap_or_else(|| panic!("no count in {out}"));
+        assert!(checked >= 36, "only {checked} critical plays checked");
+    }
 }
 
 /// A lesson with rule constraints (issue 3 §6 through the lesson file): the

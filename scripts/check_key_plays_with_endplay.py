@@ -1,0 +1,118 @@
+#!/usr/bin/env python3
+"""Re-check critical plays with an independent double-dummy solver (DDS,
+through endplay from PyPI).
+
+Usage: check_key_plays_with_endplay.py ANALYSIS.json...
+
+Each file is the output of `minibridge analyze --json` (one object per
+board). For every critical play of every played board: the deal is rebuilt
+from the play record (every card with the player who played it), the
+record is played up to the critical card, and DDS scores every legal card
+there. The cards that keep the side to play at its target (its tricks so
+far plus DDS's count from here reach `target`) must be exactly the play's
+`cards`, the record's card among them; the play's `otherwise.card` must
+score as well as the best card outside them, and declarer's total after it
+must be `otherwise.declarer_tricks`. Exits 1 on any mismatch.
+"""
+
+import json
+import sys
+
+from endplay.dds import solve_board
+from endplay.types import Card, Deal, Denom, Player
+
+from check_pbn_with_endplay import report
+
+PLAYERS = {"N": Player.north, "E": Player.east, "S": Player.south, "W": Player.west}
+LETTERS = {Denom.spades: "S", Denom.hearts: "H", Denom.diamonds: "D", Denom.clubs: "C"}
+DENOMS = {"NT": Denom.nt, "S": Denom.spades, "H": Denom.hearts, "D": Denom.diamonds, "C": Denom.clubs}
+
+
+def winner(cards, leader, trump):
+    """The seat letter winning a trick (cards in play order from `leader`)."""
+    order = "NESW"
+    best, at = cards[0], 0
+    for k, card in enumerate(cards[1:], start=1):
+        if card[0] == best[0] and "23456789TJQKA".index(card[1]) > "23456789TJQKA".index(best[1]):
+            best, at = card, k
+        elif card[0] == trump and best[0] != trump:
+            best, at = card, k
+    return order[(order.index(leader) + at) % 4]
+
+
+def rebuild(record, strain):
+    """The deal as dealt, from the 13 tricks of the play record."""
+    hands = {s: [] for s in "NESW"}
+    for trick in record:
+        seat = trick["leader"]
+        for card in trick["cards"]:
+            hands[seat].append(card)
+            seat = "NESW"[("NESW".index(seat) + 1) % 4]
+    deal = Deal()
+    for seat, cards in hands.items():
+        for card in cards:
+            deal[PLAYERS[seat]].add(Card(card))
+    deal.trump = DENOMS[strain]
+    deal.first = PLAYERS[record[0]["leader"]]
+    return deal
+
+
+def check_play(deal, record, strain, declarer, play, problems, where):
+    trump = strain if strain != "NT" else None
+    seat_side = "NS" if play["seat"] in "NS" else "EW"
+    won = 0
+    t = play["trick"] - 1
+    for trick in record[:t]:
+        for card in trick["cards"]:
+            deal.play(Card(card))
+        if winner(trick["cards"], trick["leader"], trump) in seat_side:
+            won += 1
+    trick = record[t]
+    seat = trick["leader"]
+    for card in trick["cards"]:
+        if seat == play["seat"]:
+            break
+        deal.play(Card(card))
+        seat = "NESW"[("NESW".index(seat) + 1) % 4]
+    scores = {LETTERS[c.suit] + c.rank.abbr: n for c, n in solve_board(deal)}
+    keeping = sorted(c for c, n in scores.items() if won + n >= play["target"])
+    if keeping != sorted(play["cards"]) or play["card"] not in keeping:
+        problems.append(f"{where}: DDS keeps the target with {keeping}, we say {play['cards']}")
+        return
+    others = [n for c, n in scores.items() if c not in keeping]
+    best = max(others)
+    other = scores.get(play["otherwise"]["card"])
+    if other != best:
+        problems.append(f"{where}: DDS scores {play['otherwise']['card']} {other}, the best other card {best}")
+        return
+    total = won + other
+    if (play["seat"] in "NS") != (declarer in "NS"):
+        total = 13 - total
+    if total != play["otherwise"]["declarer_tricks"]:
+        problems.append(f"{where}: after {play['otherwise']['card']} declarer takes {total} with DDS, "
+                        f"we say {play['otherwise']['declarer_tricks']}")
+
+
+def main(files):
+    problems = []
+    checked = 0
+    for name in files:
+        with open(name, encoding="utf-8") as f:
+            boards = json.load(f)
+        for b in boards:
+            play = b.get("play")
+            if not play:
+                continue
+            record = play["play_record"]["tricks"]
+            strain = b["contract"]["strain"]
+            for c in play["critical_plays"]:
+                where = f"{name} board {b['board']} trick {c['trick']} {c['seat']} {c['card']}"
+                check_play(rebuild(record, strain), record, strain, b["declarer"], c, problems, where)
+                checked += 1
+    report(problems, f"DDS agrees on all {checked} critical plays")
+
+
+if __name__ == "__main__":
+    if len(sys.argv) < 2:
+        sys.exit(__doc__)
+    main(sys.argv[1:])
