@@ -7,14 +7,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-. scripts/endplay_venv.sh
+. scripts/endplay_setup.sh
 
-# The tests pass the binary they built; run by hand, build it.
-bin=${MINIBRIDGE_BIN:-}
-if [ -z "$bin" ]; then
-    cargo build --quiet
-    bin=target/debug/minibridge
-fi
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 

@@ -123,24 +123,8 @@ pub fn record(b: &LinBoard) -> String {
 /// Sentences as one `nt` value: joined by spaces, suit symbols as BBO
 /// writes them (`!H`), and no `|`, which would end the value.
 pub fn narrative(sentences: &[String]) -> String {
-    let mut out = String::new();
-    for (i, sentence) in sentences.iter().enumerate() {
-        if i > 0 {
-            out.push(' ');
-        }
-        for c in sentence.chars() {
-            match Suit::ALL.into_iter().find(|s| s.symbol() == c) {
-                Some(suit) => {
-                    out.push('!');
-                    out.push(suit.letter());
-                }
-                None if c == '|' => out.push('/'),
-                None if c == '\r' || c == '\n' => out.push(' '),
-                None => out.push(c),
-            }
-        }
-    }
-    out
+    let joined = sentences.join(" ");
+    super::suit_escaped(&joined, '!', '|', '/')
 }
 
 /// The whole file: one record per board, in the order given.

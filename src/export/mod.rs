@@ -9,6 +9,29 @@ pub mod known;
 pub mod lin;
 pub mod pbn;
 
+/// Text of the answer key (the play plan) for a file that writes a suit
+/// symbol as an escape character and the suit letter (PBN `\H`, LIN
+/// `!H`): line ends become spaces, and `reserved`, which would end the
+/// file's value, becomes `instead`.
+pub(crate) fn suit_escaped(text: &str, escape: char, reserved: char, instead: char) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match crate::bridge::Suit::ALL
+            .into_iter()
+            .find(|s| s.symbol() == c)
+        {
+            Some(suit) => {
+                out.push(escape);
+                out.push(suit.letter());
+            }
+            None if c == reserved => out.push(instead),
+            None if c == '\r' || c == '\n' => out.push(' '),
+            None => out.push(c),
+        }
+    }
+    out
+}
+
 /// The exercise deal of seed 000 as board 1, dealer West, none vulnerable:
 /// the board the writers' unit tests share.
 #[cfg(test)]

@@ -19,7 +19,7 @@ use std::fmt::Write as _;
 
 use super::dd_tags;
 use super::known::{Known, PlayedContract};
-use crate::bridge::{Board, Suit};
+use crate::bridge::Board;
 use crate::dealer::FORMAT_VERSION;
 
 mod read;
@@ -172,24 +172,11 @@ pub fn write_events(events: &[(PbnEvent, Vec<PbnBoard>)]) -> Vec<u8> {
 /// meets it there). Suit symbols are written as PBN's escapes (`\H`), and
 /// a `}` inside, which would end the block, as `)`.
 fn comment(out: &mut String, sentences: &[String]) {
-    out.push('{');
-    for (i, sentence) in sentences.iter().enumerate() {
-        if i > 0 {
-            out.push_str("\r\n");
-        }
-        for c in sentence.chars() {
-            match Suit::ALL.into_iter().find(|s| s.symbol() == c) {
-                Some(suit) => {
-                    out.push('\\');
-                    out.push(suit.letter());
-                }
-                None if c == '}' => out.push(')'),
-                None if c == '\r' || c == '\n' => out.push(' '),
-                None => out.push(c),
-            }
-        }
-    }
-    out.push_str("}\r\n");
+    let lines: Vec<String> = sentences
+        .iter()
+        .map(|s| super::suit_escaped(s, '\\', '}', ')'))
+        .collect();
+    let _ = write!(out, "{{{}}}\r\n", lines.join("\r\n"));
 }
 
 fn line(out: &mut String, text: &str) {
