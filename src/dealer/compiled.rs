@@ -6,7 +6,7 @@
 
 use crate::bridge::{Seat, ShapeClass, Side, Suit};
 
-use super::constraints::{Constraints, FitSuit, Range, SeatOrSide, ShapeSpec, suit_patterns};
+use super::constraints::{Constraints, FitSuit, Range, SeatOrSide, ShapeSpec};
 
 const ACES: u64 = 0x4000_4000_4000_4000;
 
@@ -236,13 +236,7 @@ impl Compiled {
             ));
         }
         for (seat, specs) in &c.shape {
-            let mut table = Box::new([0u64; 43]);
-            for l @ [s, h, d, _] in suit_patterns() {
-                if specs.iter().any(|spec| spec.matches(l)) {
-                    let i = (s * 196 + h * 14 + d) as usize;
-                    table[i / 64] |= 1u64 << (i % 64);
-                }
-            }
+            let table = Box::new(super::constraints::shape_table(specs));
             let names: Vec<String> = specs.iter().map(shape_text).collect();
             checks.push((
                 format!("shape {} {}", seat.letter(), names.join(" or ")),

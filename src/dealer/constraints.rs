@@ -121,6 +121,20 @@ impl ShapeSpec {
     }
 }
 
+/// Bit `s × 196 + h × 14 + d` set when a hand with s spades, h hearts and d
+/// diamonds (clubs make up 13) has one of `specs`: the shape table the
+/// compiled tests and expressions read.
+pub(crate) fn shape_table(specs: &[ShapeSpec]) -> [u64; 43] {
+    let mut table = [0u64; 43];
+    for l @ [s, h, d, _] in suit_patterns() {
+        if specs.iter().any(|spec| spec.matches(l)) {
+            let i = (s * 196 + h * 14 + d) as usize;
+            table[i / 64] |= 1u64 << (i % 64);
+        }
+    }
+    table
+}
+
 /// Every way 13 cards can fall into four suits, as lengths in writing order
 /// (spades, hearts, diamonds, clubs): the 560 hand patterns with suits told
 /// apart.
