@@ -300,6 +300,23 @@ impl Compiled {
     }
 }
 
+impl Constraints {
+    /// Whether a whole board meets every constraint: the predealt cards
+    /// are where they were fixed, every compiled test passes and every
+    /// filter accepts. The search asks the same hand by hand; this form is
+    /// for checking a board already dealt.
+    pub fn accepts(&self, board: &crate::bridge::Board) -> bool {
+        let hands = Seat::ALL.map(|s| board.deal.hand(s).bits());
+        let compiled = Compiled::new(self);
+        self.predeal
+            .iter()
+            .zip(hands)
+            .all(|(fixed, hand)| hand & fixed.bits() == fixed.bits())
+            && (0..4).all(|seat| compiled.stage(seat, &hands))
+            && self.filters.iter().all(|f| f.accepts(board))
+    }
+}
+
 /// How many of a fixed sample of deals pass each condition part (0 for
 /// other checks), so that the parts of a stage that reject most run first.
 /// Only the order of the tests changes, never which deals pass.

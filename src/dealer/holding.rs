@@ -67,10 +67,7 @@ impl HoldingPattern {
             });
         }
         if text.is_empty() {
-            return Err(bad(
-                "an empty holding".to_string(),
-                "write `-` for a void",
-            ));
+            return Err(bad("an empty holding".to_string(), "write `-` for a void"));
         }
         let (body, more) = match text.strip_suffix('+') {
             Some(body) => (body.replace("10", "T"), true),
@@ -126,7 +123,7 @@ impl HoldingPattern {
                 format!("`{text}` asks for a small card{below}, but there is none")
             } else {
                 format!(
-                    "`{text}` asks for {smalls} small cards{below}, but there are only {}",
+                    "`{text}` asks for {smalls} small cards{below}, but the suit has only {}",
                     small.count_ones()
                 )
             };

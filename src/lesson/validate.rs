@@ -196,7 +196,15 @@ impl Checker<'_> {
     /// place, pointing at the constraint written last of those it names
     /// (the one that tipped the others over), and a hint.
     fn check(&self, m: &Merged) -> Result<(Constraints, RuleSpec), LessonError> {
-        let m = &alternatives::with_holdings(m);
+        let m = &alternatives::with_holdings(m).map_err(|(message, at)| {
+            self.reporter.error(
+                LessonErrorKind::Contradiction,
+                at,
+                format!("{}{message}", self.prefix),
+                None,
+                Some("change the holding or the predealt cards".to_string()),
+            )
+        })?;
         if let Some(err) = m.cards.validate_with(&m.rules).into_iter().next() {
             let at = err
                 .at

@@ -92,7 +92,10 @@ pub(super) fn apply(
         m.extra.any_of = Some((alternatives, place(list)));
     }
     if let Some(n) = &raw.not {
-        m.extra.not = Some((Box::new(alternative(&n.value, place(n), reporter)?), place(n)));
+        m.extra.not = Some((
+            Box::new(alternative(&n.value, place(n), reporter)?),
+            place(n),
+        ));
     }
     Ok(())
 }
@@ -123,7 +126,11 @@ fn alternative(
 fn add_holding(m: &mut Merged, body: &RawHolding, key_at: Place) {
     let patterns_text =
         |p: &[HoldingPattern]| p.iter().map(|p| p.text()).collect::<Vec<_>>().join(" or ");
-    let mut add = |slot: String, text: String, parts: Vec<(usize, holding::HoldingTable)>, lanes: u8, at: Place| {
+    let mut add = |slot: String,
+                   text: String,
+                   parts: Vec<(usize, holding::HoldingTable)>,
+                   lanes: u8,
+                   at: Place| {
         let parts: Vec<(usize, Arc<holding::HoldingTable>)> =
             parts.into_iter().map(|(s, t)| (s, Arc::new(t))).collect();
         m.add_conditions(vec![Condition {
@@ -150,7 +157,13 @@ fn add_holding(m: &mut Merged, body: &RawHolding, key_at: Place) {
                 let slot = format!("holding {} {name}", seat.letter());
                 let text = format!("{slot} {}", patterns_text(&patterns.value.0));
                 let table = holding::table(&patterns.value.0);
-                add(slot, text, vec![(seat.index(), table)], lanes, place(patterns));
+                add(
+                    slot,
+                    text,
+                    vec![(seat.index(), table)],
+                    lanes,
+                    place(patterns),
+                );
             }
         }
         RawHolding::SameSuit(Entries(seats)) => {
@@ -175,8 +188,10 @@ fn add_holding(m: &mut Merged, body: &RawHolding, key_at: Place) {
 }
 
 /// `m` with the cards its one-suit holdings certainly hold predealt
-/// (where each holding was written standing for the predeal in errors).
-pub(super) fn with_holdings(m: &Merged) -> Merged {
+/// (where each holding was written standing for the predeal in errors),
+/// or a holding that needs a card predealt to another seat, with where
+/// the holding was written.
+pub(super) fn with_holdings(m: &Merged) -> Result<Merged, (String, Place)> {
     let mut out = m.clone();
     for c in &m.cards.conditions {
         let Expr::Holding { parts, lanes, .. } = &*c.expr else {
@@ -186,22 +201,37 @@ pub(super) fn with_holdings(m: &Merged) -> Merged {
             continue;
         };
         let suit = Suit::from_index(lanes.trailing_zeros() as usize);
-        let cards = holding::common_cards(table);
-        if cards.is_empty() {
+        let mut named = Hand::EMPTY;
+        named.set_holding(suit, holding::common_cards(table));
+        if named.is_empty() {
             continue;
         }
-        let mut named = Hand::EMPTY;
-        named.set_holding(suit, cards);
-        let hand = &mut out.cards.predeal[*seat];
-        *hand = Hand::from_bits(hand.bits() | named.bits());
+        let at = m
+            .extra
+            .holdings_at
+            .iter()
+            .find(|e| e.0 == c.slot)
+            .map(|e| e.1)
+            .unwrap_or_default();
         let seat = Seat::ALL[*seat];
-        if out.place_of(ConstraintRef::Predeal(seat)).is_none()
-            && let Some((_, at)) = m.extra.holdings_at.iter().find(|e| e.0 == c.slot)
-        {
-            out.written(ConstraintRef::Predeal(seat), *at);
+        for other in Seat::ALL.into_iter().filter(|s| *s != seat) {
+            if let Some(card) = (out.cards.predeal[other.index()] & named).cards().next() {
+                return Err((
+                    format!(
+                        "`{}` needs {card} in {seat}'s hand, but {other} is predealt it",
+                        c.key
+                    ),
+                    at,
+                ));
+            }
+        }
+        let hand = &mut out.cards.predeal[seat.index()];
+        *hand = Hand::from_bits(hand.bits() | named.bits());
+        if out.place_of(ConstraintRef::Predeal(seat)).is_none() {
+            out.written(ConstraintRef::Predeal(seat), at);
         }
     }
-    out
+    Ok(out)
 }
 
 /// The lead, `any_of` and `not` of a checked board, added to its dealer
@@ -217,10 +247,7 @@ pub(super) fn finish(
         c.filters.push(lead_filter(checker, lead));
     }
     if let Some((alternatives, at)) = &m.extra.any_of {
-        let reasons: Vec<Option<String>> = alternatives
-            .iter()
-            .map(|a| impossible(m, a))
-            .collect();
+        let reasons: Vec<Option<String>> = alternatives.iter().map(|a| impossible(m, a)).collect();
         if reasons.iter().all(Option::is_some) {
             let listed: Vec<String> = reasons
                 .iter()
@@ -228,7 +255,10 @@ pub(super) fn finish(
                 .map(|(i, r)| format!("alternative {}: {}", i + 1, r.as_deref().unwrap_or("")))
                 .collect();
             let message = if listed.len() == 1 {
-                format!("{}the only alternative of `any_of` cannot hold: {}", checker.prefix, listed[0])
+                format!(
+                    "{}the only alternative of `any_of` cannot hold: {}",
+                    checker.prefix, listed[0]
+                )
             } else {
                 format!(
                     "{}no alternative of `any_of` can hold; {}",
@@ -340,12 +370,24 @@ fn compile(checker: &Checker, m: &Merged) -> Compiled {
     let mut parts = Vec::new();
     let mut texts: Vec<String> = Vec::new();
     for (who, r) in &cards.hcp {
-        parts.push(within(summed(*who, |s| Expr::count(Count::Hcp, s, None)), r.min, r.max));
-        texts.push(format!("{} {r}", ConstraintRef::Hcp(*who)));
+        parts.push(within(
+            summed(*who, |s| Expr::count(Count::Hcp, s, None)),
+            r.min,
+            r.max,
+        ));
+        texts.push(format!(
+            "{} {}",
+            ConstraintRef::Hcp(*who),
+            written(*r, who.most_hcp())
+        ));
     }
     for (seat, suit, r) in &cards.length {
         parts.push(within(length(*seat, *suit), r.min, r.max));
-        texts.push(format!("{} {r}", ConstraintRef::Length(*seat, *suit)));
+        texts.push(format!(
+            "{} {}",
+            ConstraintRef::Length(*seat, *suit),
+            written(*r, 13)
+        ));
     }
     for (seat, specs) in &cards.shape {
         parts.push(Expr::Shape {
@@ -372,7 +414,11 @@ fn compile(checker: &Checker, m: &Merged) -> Compiled {
             .map(|e| Expr::bin(BinOp::Le, e, Expr::Num(r.max as i32)))
             .collect());
         parts.push(Expr::bin(BinOp::And, longest_enough, none_too_long));
-        texts.push(format!("{} {r}", ConstraintRef::Fit(*side, *fit)));
+        texts.push(format!(
+            "{} {}",
+            ConstraintRef::Fit(*side, *fit),
+            written(*r, 13)
+        ));
     }
     for seat in Seat::ALL {
         let hand = cards.predeal[seat.index()];
@@ -383,7 +429,11 @@ fn compile(checker: &Checker, m: &Merged) -> Compiled {
             });
         }
         if !hand.is_empty() {
-            texts.push(format!("{} {}", ConstraintRef::Predeal(seat), hand.to_pbn()));
+            texts.push(format!(
+                "{} {}",
+                ConstraintRef::Predeal(seat),
+                hand.to_pbn()
+            ));
         }
     }
     for c in &cards.conditions {
@@ -469,7 +519,8 @@ impl BoardFilter for Alternatives {
 /// Why `alternative` cannot hold together with the board's other
 /// constraints `base`; `None` when the check finds no reason.
 fn impossible(base: &Merged, alternative: &Merged) -> Option<String> {
-    let both = match conjoin(&with_holdings(base), &with_holdings(alternative)) {
+    let both = conjoin(base, alternative).and_then(|both| with_holdings(&both).map_err(|e| e.0));
+    let both = match both {
         Ok(both) => both,
         Err(why) => return Some(why),
     };
@@ -494,13 +545,22 @@ fn conjoin(a: &Merged, b: &Merged) -> Result<Merged, String> {
     let mut out = a.clone();
     let cards = &mut out.cards;
     let clash = |what: String, x: Range, y: Range| {
-        format!("{what} {y} here, but {x} elsewhere")
+        format!(
+            "{what} {} here, but {} elsewhere",
+            written(y, 13),
+            written(x, 13)
+        )
     };
     for (who, r) in &b.cards.hcp {
         if let Some((_, x)) = cards.hcp.iter().find(|e| e.0 == *who)
             && (x.max < r.min || r.max < x.min)
         {
-            return Err(clash(ConstraintRef::Hcp(*who).to_string(), *x, *r));
+            return Err(format!(
+                "{} {} here, but {} elsewhere",
+                ConstraintRef::Hcp(*who),
+                written(*r, who.most_hcp()),
+                written(*x, who.most_hcp())
+            ));
         }
         cards.hcp.push((*who, *r));
     }
@@ -508,7 +568,11 @@ fn conjoin(a: &Merged, b: &Merged) -> Result<Merged, String> {
         if let Some((_, _, x)) = cards.length.iter().find(|e| (e.0, e.1) == (*seat, *suit))
             && (x.max < r.min || r.max < x.min)
         {
-            return Err(clash(ConstraintRef::Length(*seat, *suit).to_string(), *x, *r));
+            return Err(clash(
+                ConstraintRef::Length(*seat, *suit).to_string(),
+                *x,
+                *r,
+            ));
         }
         cards.length.push((*seat, *suit, *r));
     }
@@ -521,6 +585,10 @@ fn conjoin(a: &Merged, b: &Merged) -> Result<Merged, String> {
         cards.fit.push((*side, *fit, *r));
     }
     cards.shape.extend(b.cards.shape.iter().cloned());
+    cards.conditions.extend(b.cards.conditions.iter().cloned());
+    out.extra
+        .holdings_at
+        .extend(b.extra.holdings_at.iter().cloned());
     for (mine, theirs) in cards.predeal.iter_mut().zip(b.cards.predeal) {
         *mine = Hand::from_bits(mine.bits() | theirs.bits());
     }
@@ -565,17 +633,35 @@ fn conjoin_rules(a: &RuleSpec, b: &RuleSpec) -> Result<RuleSpec, String> {
         ContractKind::Game => "game".to_string(),
     };
     Ok(RuleSpec {
-        declarer: one("declarer", a.declarer, b.declarer, |s| s.letter().to_string())?,
+        declarer: one("declarer", a.declarer, b.declarer, |s| {
+            s.letter().to_string()
+        })?,
         declaring_side: one("declaring_side", a.declaring_side, b.declaring_side, |s| {
             s.code().to_string()
         })?,
-        contract_strain: one("contract strain", a.contract_strain, b.contract_strain, strain)?,
+        contract_strain: one(
+            "contract strain",
+            a.contract_strain,
+            b.contract_strain,
+            strain,
+        )?,
         contract_kind: one("contract kind", a.contract_kind, b.contract_kind, kind)?,
         sure_tricks: range("sure_tricks", a.sure_tricks, b.sure_tricks)?,
         allow_redeal: a.allow_redeal,
         guideline_tricks: range("tricks guideline", a.guideline_tricks, b.guideline_tricks)?,
         makes: one("makes", a.makes, b.makes, |b| b.to_string())?,
-        lead_matters: one("lead_matters", a.lead_matters, b.lead_matters, |b| b.to_string())?,
+        lead_matters: one("lead_matters", a.lead_matters, b.lead_matters, |b| {
+            b.to_string()
+        })?,
         technique: a.technique.or(b.technique),
     })
+}
+
+/// A range as a lesson writes it: `20+` when it reaches `most`.
+fn written(r: Range, most: u32) -> String {
+    if r.max >= most && r.min < r.max {
+        format!("{}+", r.min)
+    } else {
+        r.to_string()
+    }
 }
