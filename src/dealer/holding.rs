@@ -217,6 +217,18 @@ pub fn common_cards(table: &HoldingTable) -> Holding {
     Holding::from_bits(if any { common } else { 0 })
 }
 
+/// The fewest and most cards of the holdings in the table (`None` for an
+/// empty table).
+pub fn lengths(table: &HoldingTable) -> Option<(u32, u32)> {
+    (0..8192usize)
+        .filter(|i| table_has(table, *i))
+        .map(|i| i.count_ones())
+        .fold(None, |acc, n| match acc {
+            None => Some((n, n)),
+            Some((lo, hi)) => Some((lo.min(n), hi.max(n))),
+        })
+}
+
 /// Whether the table lets a suit hold `holding`.
 #[inline(always)]
 pub fn table_has(table: &HoldingTable, holding_bits: usize) -> bool {
@@ -275,6 +287,7 @@ mod tests {
         ];
         let t = table(&pats);
         assert_eq!(common_cards(&t), h("QJ"));
+        assert_eq!(lengths(&t), Some((3, 11)));
         assert!(table_has(&t, (h("QJT4").bits() >> 2) as usize));
     }
 }

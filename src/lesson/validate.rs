@@ -202,7 +202,10 @@ impl Checker<'_> {
                 at,
                 format!("{}{message}", self.prefix),
                 None,
-                Some("change the holding or the predealt cards".to_string()),
+                Some(
+                    "change the holding, or the `length` or predealt cards it contradicts"
+                        .to_string(),
+                ),
             )
         })?;
         if let Some(err) = m.cards.validate_with(&m.rules).into_iter().next() {

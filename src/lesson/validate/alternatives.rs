@@ -17,11 +17,11 @@ use super::super::evaluation::{self, summed, within};
 use super::super::holding::{RawHolding, SuitOrAny};
 use super::super::raw::{Entries, RawConstraints};
 use super::{Checker, Merged, place};
-use crate::bridge::{Board, Hand, Seat, Suit};
+use crate::bridge::{Board, Hand, Seat, ShapeClass, Suit};
 use crate::dealer::constraints::{BoardFilter, ContractKind, RuleSpec, StrainSpec, shape_table};
 use crate::dealer::holding::{self, HoldingPattern};
 use crate::dealer::script::{BinOp, Condition, Count, Expr};
-use crate::dealer::{ConstraintRef, Constraints, Range};
+use crate::dealer::{ConstraintRef, Constraints, Range, ShapeSpec};
 use crate::rules::lead::LeadFilter;
 use crate::solver::filters::play_filters;
 use crate::technique::technique_filter;
@@ -201,11 +201,6 @@ pub(super) fn with_holdings(m: &Merged) -> Result<Merged, (String, Place)> {
             continue;
         };
         let suit = Suit::from_index(lanes.trailing_zeros() as usize);
-        let mut named = Hand::EMPTY;
-        named.set_holding(suit, holding::common_cards(table));
-        if named.is_empty() {
-            continue;
-        }
         let at = m
             .extra
             .holdings_at
@@ -213,6 +208,33 @@ pub(super) fn with_holdings(m: &Merged) -> Result<Merged, (String, Place)> {
             .find(|e| e.0 == c.slot)
             .map(|e| e.1)
             .unwrap_or_default();
+        if let Some((lo, hi)) = holding::lengths(table)
+            && let Some((_, _, r)) = m
+                .cards
+                .length
+                .iter()
+                .find(|e| (e.0.index(), e.1) == (*seat, suit))
+            && (r.max < lo || hi < r.min)
+        {
+            let cards = if lo == hi {
+                lo.to_string()
+            } else {
+                format!("{lo} to {hi}")
+            };
+            return Err((
+                format!(
+                    "`{}` holds {cards} cards, but `length` asks for {}",
+                    c.key,
+                    written(*r, 13)
+                ),
+                at,
+            ));
+        }
+        let mut named = Hand::EMPTY;
+        named.set_holding(suit, holding::common_cards(table));
+        if named.is_empty() {
+            continue;
+        }
         let seat = Seat::ALL[*seat];
         for other in Seat::ALL.into_iter().filter(|s| *s != seat) {
             if let Some(card) = (out.cards.predeal[other.index()] & named).cards().next() {
@@ -275,26 +297,34 @@ pub(super) fn finish(
             ));
         }
         let compiled: Vec<Compiled> = alternatives.iter().map(|a| compile(checker, a)).collect();
-        add_any_of(c, compiled, "any_of");
+        add_any_of(c, compiled);
     }
     if let Some((inner, _)) = &m.extra.not {
-        let inner = compile(checker, inner);
-        let text = format!("not ({})", inner.text);
-        if inner.filters.is_empty() {
-            c.conditions.push(Condition {
-                slot: "not".into(),
-                key: text,
-                expr: Arc::new(Expr::Not(Box::new(inner.expr))),
-            });
-        } else {
-            c.filters.push(Arc::new(Alternatives {
-                alternatives: vec![inner],
-                negate: true,
-                text,
-            }));
-        }
+        add_not(c, compile(checker, inner));
     }
     Ok(())
+}
+
+/// Text that marks the card part of alternatives that also have a filter.
+const CARDS_PART: &str = ", cards";
+
+/// Adds `not` of `inner` to `c`: a condition when it asks only about
+/// cards, else a filter.
+fn add_not(c: &mut Constraints, inner: Compiled) {
+    let text = format!("not ({})", inner.text);
+    if inner.filters.is_empty() {
+        c.conditions.push(Condition {
+            slot: "not".into(),
+            key: text,
+            expr: Arc::new(Expr::Not(Box::new(inner.expr))),
+        });
+    } else {
+        c.filters.push(Arc::new(Alternatives {
+            alternatives: vec![inner],
+            negate: true,
+            text,
+        }));
+    }
 }
 
 fn lead_filter(checker: &Checker, lead: &LeadSpec) -> Arc<dyn BoardFilter> {
@@ -308,7 +338,7 @@ fn lead_filter(checker: &Checker, lead: &LeadSpec) -> Arc<dyn BoardFilter> {
 /// Adds alternatives to `c`: one condition when all of them ask only
 /// about cards, else their card parts as a condition (some alternative's
 /// must hold) and a filter for the whole.
-fn add_any_of(c: &mut Constraints, alternatives: Vec<Compiled>, slot: &str) {
+fn add_any_of(c: &mut Constraints, alternatives: Vec<Compiled>) {
     let text = alternatives
         .iter()
         .map(|a| format!("({})", a.text))
@@ -322,7 +352,7 @@ fn add_any_of(c: &mut Constraints, alternatives: Vec<Compiled>, slot: &str) {
         .unwrap_or(Expr::Num(1));
     if alternatives.iter().all(|a| a.filters.is_empty()) {
         c.conditions.push(Condition {
-            slot: slot.into(),
+            slot: "any_of".into(),
             key: text,
             expr: Arc::new(cheap),
         });
@@ -330,8 +360,8 @@ fn add_any_of(c: &mut Constraints, alternatives: Vec<Compiled>, slot: &str) {
     }
     if !matches!(cheap.seats(), 0) {
         c.conditions.push(Condition {
-            slot: slot.into(),
-            key: format!("{text}, cards"),
+            slot: "any_of".into(),
+            key: format!("{text}{CARDS_PART}"),
             expr: Arc::new(cheap),
         });
     }
@@ -393,9 +423,13 @@ fn compile(checker: &Checker, m: &Merged) -> Compiled {
         parts.push(Expr::Shape {
             seat: seat.index(),
             table: Arc::new(shape_table(specs)),
-            text: format!("{specs:?}").into(),
+            text: shape_words(specs).into(),
         });
-        texts.push(ConstraintRef::Shape(*seat).to_string());
+        texts.push(format!(
+            "{} {}",
+            ConstraintRef::Shape(*seat),
+            shape_words(specs)
+        ));
     }
     for (side, fit, r) in &cards.fit {
         let [a, b] = side.seats();
@@ -459,33 +493,24 @@ fn compile(checker: &Checker, m: &Merged) -> Compiled {
     }
     let mut inner = Constraints::default();
     if let Some((alternatives, _)) = &m.extra.any_of {
-        let compiled = alternatives.iter().map(|a| compile(checker, a)).collect();
-        add_any_of(&mut inner, compiled, "any_of");
+        add_any_of(
+            &mut inner,
+            alternatives.iter().map(|a| compile(checker, a)).collect(),
+        );
     }
     if let Some((n, _)) = &m.extra.not {
-        let n = compile(checker, n);
-        texts.push(format!("not ({})", n.text));
-        if n.filters.is_empty() {
-            inner.conditions.push(Condition {
-                slot: "not".into(),
-                key: String::new(),
-                expr: Arc::new(Expr::Not(Box::new(n.expr))),
-            });
-        } else {
-            inner.filters.push(Arc::new(Alternatives {
-                alternatives: vec![n],
-                negate: true,
-                text: String::new(),
-            }));
-        }
+        add_not(&mut inner, compile(checker, n));
     }
     for c in inner.conditions {
-        if !c.key.is_empty() && !c.key.ends_with(", cards") {
+        if !c.key.ends_with(CARDS_PART) {
             texts.push(c.key.clone());
         }
         parts.push((*c.expr).clone());
     }
-    filters.extend(inner.filters);
+    for f in inner.filters {
+        texts.push(f.describe());
+        filters.push(f);
+    }
     Compiled {
         expr: all(parts),
         filters,
@@ -664,4 +689,25 @@ fn written(r: Range, most: u32) -> String {
     } else {
         r.to_string()
     }
+}
+
+/// Shapes as a lesson writes them, for reports.
+fn shape_words(specs: &[ShapeSpec]) -> String {
+    let one = |spec: &ShapeSpec| match spec {
+        ShapeSpec::Class(ShapeClass::Balanced) => "balanced".to_string(),
+        ShapeSpec::Class(ShapeClass::SemiBalanced) => "semi-balanced".to_string(),
+        ShapeSpec::Class(ShapeClass::Unbalanced) => "unbalanced".to_string(),
+        ShapeSpec::Lengths { lengths, any_order } => {
+            let l: Vec<String> = lengths
+                .iter()
+                .map(|l| l.map_or("x".to_string(), |n| n.to_string()))
+                .collect();
+            if *any_order {
+                l.join("-")
+            } else {
+                format!("={}", l.join("="))
+            }
+        }
+    };
+    specs.iter().map(one).collect::<Vec<_>>().join(" or ")
 }
