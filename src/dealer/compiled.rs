@@ -4,9 +4,9 @@
 //! [`crate::bridge::Hand`]): HCP by masked popcounts, suit lengths by the
 //! popcount of a 16-bit lane, shapes by a lookup table of length triples.
 
-use crate::bridge::{Seat, ShapeClass, Side, Suit};
+use crate::bridge::{Seat, Side, Suit};
 
-use super::constraints::{Constraints, FitSuit, Range, SeatOrSide, ShapeSpec};
+use super::constraints::{Constraints, FitSuit, Range, SeatOrSide, shape_text};
 
 const ACES: u64 = 0x4000_4000_4000_4000;
 
@@ -152,25 +152,6 @@ fn range_text(r: Range, cap: u32) -> String {
         format!("-{}", r.max)
     } else {
         format!("{}-{}", r.min, r.max)
-    }
-}
-
-fn shape_text(spec: &ShapeSpec) -> String {
-    match spec {
-        ShapeSpec::Class(ShapeClass::Balanced) => "balanced".into(),
-        ShapeSpec::Class(ShapeClass::SemiBalanced) => "semi-balanced".into(),
-        ShapeSpec::Class(ShapeClass::Unbalanced) => "unbalanced".into(),
-        ShapeSpec::Lengths { lengths, any_order } => {
-            let parts: Vec<String> = lengths
-                .iter()
-                .map(|l| l.map_or("x".to_string(), |l| l.to_string()))
-                .collect();
-            if *any_order {
-                parts.join("-")
-            } else {
-                format!("S-H-D-C {}", parts.join("-"))
-            }
-        }
     }
 }
 
@@ -345,8 +326,9 @@ fn condition_passes(checks: &[(String, Check)], predeal: &[crate::bridge::Hand; 
 
 #[cfg(test)]
 mod tests {
+    use super::super::constraints::ShapeSpec;
     use super::*;
-    use crate::bridge::Hand;
+    use crate::bridge::{Hand, ShapeClass};
 
     #[test]
     fn hcp_and_lengths_agree_with_the_hand_type() {

@@ -17,8 +17,10 @@ use super::super::evaluation::{self, summed, within};
 use super::super::holding::{RawHolding, SuitOrAny};
 use super::super::raw::{Entries, RawConstraints};
 use super::{Checker, Merged, place};
-use crate::bridge::{Board, Hand, Seat, ShapeClass, Suit};
-use crate::dealer::constraints::{BoardFilter, ContractKind, RuleSpec, StrainSpec, shape_table};
+use crate::bridge::{Board, Hand, Seat, Suit};
+use crate::dealer::constraints::{
+    BoardFilter, ContractKind, RuleSpec, StrainSpec, shape_table, shape_text,
+};
 use crate::dealer::holding::{self, HoldingPattern};
 use crate::dealer::script::{BinOp, Condition, Count, Expr};
 use crate::dealer::{ConstraintRef, Constraints, Range, ShapeSpec};
@@ -691,23 +693,11 @@ fn written(r: Range, most: u32) -> String {
     }
 }
 
-/// Shapes as a lesson writes them, for reports.
+/// Shapes as reports write them.
 fn shape_words(specs: &[ShapeSpec]) -> String {
-    let one = |spec: &ShapeSpec| match spec {
-        ShapeSpec::Class(ShapeClass::Balanced) => "balanced".to_string(),
-        ShapeSpec::Class(ShapeClass::SemiBalanced) => "semi-balanced".to_string(),
-        ShapeSpec::Class(ShapeClass::Unbalanced) => "unbalanced".to_string(),
-        ShapeSpec::Lengths { lengths, any_order } => {
-            let l: Vec<String> = lengths
-                .iter()
-                .map(|l| l.map_or("x".to_string(), |n| n.to_string()))
-                .collect();
-            if *any_order {
-                l.join("-")
-            } else {
-                format!("={}", l.join("="))
-            }
-        }
-    };
-    specs.iter().map(one).collect::<Vec<_>>().join(" or ")
+    specs
+        .iter()
+        .map(shape_text)
+        .collect::<Vec<_>>()
+        .join(" or ")
 }
