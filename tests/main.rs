@@ -9,6 +9,7 @@ mod dealer;
 mod export;
 mod facts;
 mod golden;
+mod holdings;
 mod html;
 mod languages;
 mod lesson;

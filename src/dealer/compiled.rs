@@ -4,9 +4,9 @@
 //! [`crate::bridge::Hand`]): HCP by masked popcounts, suit lengths by the
 //! popcount of a 16-bit lane, shapes by a lookup table of length triples.
 
-use crate::bridge::{Seat, ShapeClass, Side, Suit};
+use crate::bridge::{Seat, Side, Suit};
 
-use super::constraints::{Constraints, FitSuit, Range, SeatOrSide, ShapeSpec, suit_patterns};
+use super::constraints::{Constraints, FitSuit, Range, SeatOrSide, shape_text};
 
 const ACES: u64 = 0x4000_4000_4000_4000;
 
@@ -155,25 +155,6 @@ fn range_text(r: Range, cap: u32) -> String {
     }
 }
 
-fn shape_text(spec: &ShapeSpec) -> String {
-    match spec {
-        ShapeSpec::Class(ShapeClass::Balanced) => "balanced".into(),
-        ShapeSpec::Class(ShapeClass::SemiBalanced) => "semi-balanced".into(),
-        ShapeSpec::Class(ShapeClass::Unbalanced) => "unbalanced".into(),
-        ShapeSpec::Lengths { lengths, any_order } => {
-            let parts: Vec<String> = lengths
-                .iter()
-                .map(|l| l.map_or("x".to_string(), |l| l.to_string()))
-                .collect();
-            if *any_order {
-                parts.join("-")
-            } else {
-                format!("S-H-D-C {}", parts.join("-"))
-            }
-        }
-    }
-}
-
 pub(crate) fn fit_text(fit: FitSuit) -> String {
     match fit {
         FitSuit::Suit(s) => s.letter().to_string(),
@@ -236,13 +217,7 @@ impl Compiled {
             ));
         }
         for (seat, specs) in &c.shape {
-            let mut table = Box::new([0u64; 43]);
-            for l @ [s, h, d, _] in suit_patterns() {
-                if specs.iter().any(|spec| spec.matches(l)) {
-                    let i = (s * 196 + h * 14 + d) as usize;
-                    table[i / 64] |= 1u64 << (i % 64);
-                }
-            }
+            let table = Box::new(super::constraints::shape_table(specs));
             let names: Vec<String> = specs.iter().map(shape_text).collect();
             checks.push((
                 format!("shape {} {}", seat.letter(), names.join(" or ")),
@@ -306,6 +281,23 @@ impl Compiled {
     }
 }
 
+impl Constraints {
+    /// Whether a whole board meets every constraint: the predealt cards
+    /// are where they were fixed, every compiled test passes and every
+    /// filter accepts. The search asks the same hand by hand; this form is
+    /// for checking a board already dealt.
+    pub fn accepts(&self, board: &crate::bridge::Board) -> bool {
+        let hands = Seat::ALL.map(|s| board.deal.hand(s).bits());
+        let compiled = Compiled::new(self);
+        self.predeal
+            .iter()
+            .zip(hands)
+            .all(|(fixed, hand)| hand & fixed.bits() == fixed.bits())
+            && (0..4).all(|seat| compiled.stage(seat, &hands))
+            && self.filters.iter().all(|f| f.accepts(board))
+    }
+}
+
 /// How many of a fixed sample of deals pass each condition part (0 for
 /// other checks), so that the parts of a stage that reject most run first.
 /// Only the order of the tests changes, never which deals pass.
@@ -334,8 +326,9 @@ fn condition_passes(checks: &[(String, Check)], predeal: &[crate::bridge::Hand; 
 
 #[cfg(test)]
 mod tests {
+    use super::super::constraints::ShapeSpec;
     use super::*;
-    use crate::bridge::Hand;
+    use crate::bridge::{Hand, ShapeClass};
 
     #[test]
     fn hcp_and_lengths_agree_with_the_hand_type() {

@@ -121,6 +121,40 @@ impl ShapeSpec {
     }
 }
 
+/// A shape as a report writes it: `balanced`, `5-3-3-2`, `S-H-D-C 5-x-x-x`.
+pub(crate) fn shape_text(spec: &ShapeSpec) -> String {
+    match spec {
+        ShapeSpec::Class(ShapeClass::Balanced) => "balanced".into(),
+        ShapeSpec::Class(ShapeClass::SemiBalanced) => "semi-balanced".into(),
+        ShapeSpec::Class(ShapeClass::Unbalanced) => "unbalanced".into(),
+        ShapeSpec::Lengths { lengths, any_order } => {
+            let parts: Vec<String> = lengths
+                .iter()
+                .map(|l| l.map_or("x".to_string(), |l| l.to_string()))
+                .collect();
+            if *any_order {
+                parts.join("-")
+            } else {
+                format!("S-H-D-C {}", parts.join("-"))
+            }
+        }
+    }
+}
+
+/// Bit `s × 196 + h × 14 + d` set when a hand with s spades, h hearts and d
+/// diamonds (clubs make up 13) has one of `specs`: the shape table the
+/// compiled tests and expressions read.
+pub(crate) fn shape_table(specs: &[ShapeSpec]) -> [u64; 43] {
+    let mut table = [0u64; 43];
+    for l @ [s, h, d, _] in suit_patterns() {
+        if specs.iter().any(|spec| spec.matches(l)) {
+            let i = (s * 196 + h * 14 + d) as usize;
+            table[i / 64] |= 1u64 << (i % 64);
+        }
+    }
+    table
+}
+
 /// Every way 13 cards can fall into four suits, as lengths in writing order
 /// (spades, hearts, diamonds, clubs): the 560 hand patterns with suits told
 /// apart.

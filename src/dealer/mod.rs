@@ -25,6 +25,7 @@ mod batch;
 mod code;
 mod compiled;
 pub mod constraints;
+pub mod holding;
 pub mod script;
 mod search;
 mod shuffle;

@@ -106,14 +106,14 @@ fn seats(who: SeatOrSide) -> Vec<Seat> {
 }
 
 /// The count of a seat, or the sum over a side's two seats.
-fn summed(who: SeatOrSide, one: impl Fn(Seat) -> Expr) -> Expr {
+pub(super) fn summed(who: SeatOrSide, one: impl Fn(Seat) -> Expr) -> Expr {
     let mut parts = seats(who).into_iter().map(one);
     let first = parts.next().expect("a seat or side has a seat");
     parts.fold(first, |a, b| Expr::bin(BinOp::Add, a, b))
 }
 
 /// `value` within `min ..= max`, as one expression.
-fn within(value: Expr, min: u32, max: u32) -> Expr {
+pub(super) fn within(value: Expr, min: u32, max: u32) -> Expr {
     Expr::bin(
         BinOp::And,
         Expr::bin(BinOp::Ge, value.clone(), Expr::Num(min as i32)),

@@ -12,6 +12,7 @@
 
 mod error;
 mod evaluation;
+mod holding;
 pub mod raw;
 mod validate;
 

@@ -85,6 +85,11 @@ pub struct RawConstraints {
     pub quick_tricks: Option<Entries<Word<WhoWord>, super::evaluation::HalvesRange>>,
     pub top: Option<super::evaluation::RawTopEntries>,
     pub condition: Option<Spanned<String>>,
+    // Holdings, alternatives and the guideline lead (`super::holding`).
+    pub holding: Option<super::holding::RawHoldings>,
+    pub any_of: Option<Spanned<Vec<Spanned<RawConstraints>>>>,
+    pub not: Option<Spanned<Box<RawConstraints>>>,
+    pub lead: Option<Spanned<super::holding::RawLead>>,
 }
 
 #[derive(Deserialize)]

@@ -24,6 +24,8 @@ use crate::technique::{Technique, TechniqueSpec, technique_filter};
 
 use std::sync::Arc;
 
+mod alternatives;
+
 const DEFAULT_BOARDS: u32 = 8;
 
 fn place<T>(s: &Spanned<T>) -> Place {
@@ -40,6 +42,8 @@ struct Merged {
     places: Vec<(ConstraintRef, Place)>,
     /// Where `technique:` was written, and its suit.
     technique_at: Option<(Place, Option<Place>)>,
+    /// `holding`, `any_of`, `not` and `lead`.
+    extra: alternatives::Extra,
 }
 
 /// Replaces the entry with the same key, or appends.
@@ -192,6 +196,18 @@ impl Checker<'_> {
     /// place, pointing at the constraint written last of those it names
     /// (the one that tipped the others over), and a hint.
     fn check(&self, m: &Merged) -> Result<(Constraints, RuleSpec), LessonError> {
+        let m = &alternatives::with_holdings(m).map_err(|(message, at)| {
+            self.reporter.error(
+                LessonErrorKind::Contradiction,
+                at,
+                format!("{}{message}", self.prefix),
+                None,
+                Some(
+                    "change the holding, or the `length` or predealt cards it contradicts"
+                        .to_string(),
+                ),
+            )
+        })?;
         if let Some(err) = m.cards.validate_with(&m.rules).into_iter().next() {
             let at = err
                 .at
@@ -221,6 +237,7 @@ impl Checker<'_> {
             c.filters
                 .push(technique_filter(spec, guideline_fn(self.rules)));
         }
+        alternatives::finish(self, m, &mut c)?;
         Ok((c, m.rules.clone()))
     }
 
@@ -486,6 +503,7 @@ pub(super) fn validate(
     if let Some(c) = &raw.constraints {
         common.apply(c);
         common.add_conditions(super::evaluation::conditions(c, reporter)?);
+        alternatives::apply(&mut common, c, reporter)?;
     }
     let mut overrides: Vec<(u32, &RawConstraints)> = Vec::new();
     if let Some(Entries(list)) = &raw.boards_override {
@@ -508,6 +526,7 @@ pub(super) fn validate(
                 let mut merged = common.clone();
                 merged.apply(extra);
                 merged.add_conditions(super::evaluation::conditions(extra, reporter)?);
+                alternatives::apply(&mut merged, extra, reporter)?;
                 Checker {
                     reporter,
                     rules,

@@ -156,6 +156,19 @@ pub enum LeadRule {
 }
 
 impl LeadRule {
+    /// Every code [`LeadRule::code`] gives, as a lesson's `lead: { rule }`
+    /// may name them.
+    pub const CODES: [&'static str; 8] = [
+        "singleton",
+        "top_of_sequence",
+        "top_of_interior_sequence",
+        "ace",
+        "top_of_doubleton",
+        "fourth_highest",
+        "low_from_honour",
+        "top_of_nothing",
+    ];
+
     /// Stable name for JSON and for translation catalogues.
     pub const fn code(self) -> &'static str {
         match self {
@@ -683,5 +696,43 @@ mod tests {
             }
         }
         assert!(leads >= 10_000, "{leads} leads checked");
+    }
+}
+
+/// A lesson's `lead:` constraint: the guideline lead of the board's
+/// opening leader (against the guideline contract the rules pick) is in
+/// `suit`, and picked from its suit by one of `rules` (codes of
+/// [`LeadRule::code`]). A board the rules redeal or leave without a
+/// contract has no lead and fails.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LeadFilter {
+    pub rules: super::Rules,
+    pub suit: Option<Suit>,
+    pub lead_rules: Vec<&'static str>,
+}
+
+impl crate::dealer::BoardFilter for LeadFilter {
+    fn describe(&self) -> String {
+        let mut parts = Vec::new();
+        if let Some(s) = self.suit {
+            parts.push(format!("suit {}", s.letter()));
+        }
+        if !self.lead_rules.is_empty() {
+            parts.push(format!("rule {}", self.lead_rules.join(" or ")));
+        }
+        format!("lead: {}", parts.join(", "))
+    }
+
+    fn accepts(&self, board: &crate::bridge::Board) -> bool {
+        let ruling = self.rules.rule(board);
+        let (Some(seats), Some(contract)) = (ruling.seating, ruling.contract) else {
+            return false;
+        };
+        let Some(lead) = guideline_lead(board.deal.hand(seats.opening_leader()), contract.strain())
+        else {
+            return false;
+        };
+        self.suit.is_none_or(|s| lead.card.suit == s)
+            && (self.lead_rules.is_empty() || self.lead_rules.contains(&lead.rule.code()))
     }
 }

@@ -178,6 +178,14 @@ pub enum Expr {
         seat: usize,
         bit: u32,
     },
+    /// A lesson's `holding:`: true when in some suit lane of `lanes` (bit
+    /// per lane) every part's seat holds a suit its table lets through
+    /// (one part for a seat's suit or `any`, several for `same_suit`).
+    Holding {
+        parts: Arc<[(usize, Arc<crate::dealer::holding::HoldingTable>)]>,
+        lanes: u8,
+        text: Arc<str>,
+    },
     Not(Box<Expr>),
     Neg(Box<Expr>),
     Bin(BinOp, Box<Expr>, Box<Expr>),
@@ -223,6 +231,7 @@ impl fmt::Display for Expr {
                 let suit = ['C', 'D', 'H', 'S'][(bit / 16) as usize & 3];
                 write!(f, "hascard({}, {rank}{suit})", seat_name(*seat))
             }
+            Expr::Holding { text, .. } => write!(f, "holding({text})"),
             Expr::Not(e) => write!(f, "!({e})"),
             Expr::Neg(e) => write!(f, "-({e})"),
             Expr::Bin(op, a, b) => write!(f, "({a} {} {b})", op.text()),
@@ -303,6 +312,12 @@ impl Expr {
                 i32::from(table[i / 64] & (1u64 << (i % 64)) != 0)
             }
             Expr::HasCard { seat, bit } => ((hands[*seat] >> bit) & 1) as i32,
+            Expr::Holding { parts, lanes, .. } => i32::from((0..4).any(|l| {
+                lanes & (1 << l) != 0
+                    && parts.iter().all(|(seat, table)| {
+                        crate::dealer::holding::table_has(table, lane_bits(hands[*seat], l))
+                    })
+            })),
             Expr::Not(e) => i32::from(e.eval(hands) == 0),
             Expr::Neg(e) => e.eval(hands).wrapping_neg(),
             Expr::If(c, a, b) => {
@@ -347,6 +362,7 @@ impl Expr {
             | Expr::Length { seat, .. }
             | Expr::Shape { seat, .. }
             | Expr::HasCard { seat, .. } => 1 << seat,
+            Expr::Holding { parts, .. } => parts.iter().fold(0, |m, (seat, _)| m | 1 << seat),
             Expr::Not(e) | Expr::Neg(e) => e.seats(),
             Expr::Bin(_, a, b) => a.seats() | b.seats(),
             Expr::If(c, a, b) => c.seats() | a.seats() | b.seats(),

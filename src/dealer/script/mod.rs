@@ -65,10 +65,12 @@ impl Script {
     }
 }
 
-/// One `dealer` expression on its own (a lesson's `condition:`).
+/// One `dealer` expression on its own (a lesson's `condition:`), after
+/// any named sub-expressions it uses (`opener = hcp(north) >= 15`).
 pub fn parse_expression(source: &str) -> Result<Expr, ScriptError> {
     let toks = lex::tokens(source)?;
     let mut parser = parse::Parser::new(toks);
+    parser.definitions()?;
     let e = parser.expr()?;
     parser.finish()?;
     Ok(e)

@@ -255,25 +255,7 @@ impl Parser {
                         self.next();
                     }
                 }
-                _ if matches!(
-                    self.toks.get(self.at + 1).map(|t| &t.tok),
-                    Some(Tok::Op("="))
-                ) && !word.is_empty() =>
-                {
-                    let pos = self.next().pos;
-                    if is_reserved(&word) {
-                        return Err(ScriptError::at(
-                            pos,
-                            format!(
-                                "`{word}` is a word of the dealer language and cannot be a name"
-                            ),
-                            Some("choose another name"),
-                        ));
-                    }
-                    self.next();
-                    let e = self.expr()?;
-                    self.names.insert(word, e);
-                }
+                _ if self.at_definition() => self.definition()?,
                 _ => {
                     // `condition` may be left out.
                     script.condition = Some(self.expr()?);
@@ -281,6 +263,43 @@ impl Parser {
             }
         }
         Ok(script)
+    }
+
+    /// Whether the next tokens start `name = expression`.
+    fn at_definition(&self) -> bool {
+        matches!(&self.peek().tok, Tok::Word(w) if !w.is_empty())
+            && matches!(
+                self.toks.get(self.at + 1).map(|t| &t.tok),
+                Some(Tok::Op("="))
+            )
+    }
+
+    /// `name = expression`: later expressions may use the name.
+    fn definition(&mut self) -> Result<(), ScriptError> {
+        let t = self.next();
+        let (Tok::Word(word), pos) = (t.tok.clone(), t.pos) else {
+            unreachable!("at_definition saw a word");
+        };
+        if is_reserved(&word) {
+            return Err(ScriptError::at(
+                pos,
+                format!("`{word}` is a word of the dealer language and cannot be a name"),
+                Some("choose another name"),
+            ));
+        }
+        self.next();
+        let e = self.expr()?;
+        self.names.insert(word, e);
+        Ok(())
+    }
+
+    /// The named sub-expressions before a lone expression (a lesson's
+    /// `condition:` may define names as a script does).
+    pub(super) fn definitions(&mut self) -> Result<(), ScriptError> {
+        while self.at_definition() {
+            self.definition()?;
+        }
+        Ok(())
     }
 
     /// After a lone expression: nothing may follow.

@@ -72,3 +72,20 @@ fn errors_name_the_place() {
     let e = parse_expression("hpc(north)").unwrap_err();
     assert!(e.message.contains("unknown function"), "{e}");
 }
+
+#[test]
+fn a_lone_condition_may_name_its_parts() {
+    let h = hands(DEAL);
+    let e = parse_expression(
+        "strong = hcp(north) >= 13\nlong_d = diamonds(south) >= 5\nstrong && long_d",
+    )
+    .unwrap();
+    assert_eq!(e.eval(&h), 1);
+    assert_eq!(e.seats(), 0b0101);
+    let e = parse_expression("weak = hcp(west) < 5 weak ? 7 : 8").unwrap();
+    assert_eq!(e.eval(&h), 7);
+    // A definition needs an expression after it.
+    assert!(parse_expression("strong = hcp(north) >= 13").is_err());
+    let e = parse_expression("hcp = 3\nhcp").unwrap_err();
+    assert!(e.message.contains("cannot be a name"), "{e}");
+}

@@ -1,0 +1,236 @@
+//! The lesson keys `holding:` and `lead:` as written, read with the
+//! position of every value. What a holding pattern means is the dealer's
+//! ([`crate::dealer::holding`]); this module reads the YAML shapes:
+//!
+//! ```yaml
+//! holding:
+//!   N: { H: "AQx", any: ["KQJ+", "QJT+"] }   # a seat: suits or `any`
+//!   same_suit: { N: "AQ+", S: "xx" }          # one suit, whichever it is
+//! lead: { suit: H, rule: top_of_sequence }
+//! ```
+
+use std::fmt;
+
+use serde::Deserialize;
+use serde::de::{self, Deserializer, MapAccess, SeqAccess, Visitor};
+use serde_saphyr::Spanned;
+
+use super::raw::{Entries, SeatWord, SuitWord, Word, WordSet};
+use crate::bridge::{Seat, Suit};
+use crate::dealer::holding::{HoldingPattern, PATTERN_FORMS};
+use crate::rules::lead::LeadRule;
+
+/// One or more holdings, any of which will do: `"AQx"` or `["KQJ+", "QJT+"]`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Patterns(pub Vec<HoldingPattern>);
+
+fn pattern<E: de::Error>(s: &str) -> Result<HoldingPattern, E> {
+    HoldingPattern::parse(s).map_err(|e| {
+        E::custom(format!(
+            "{}; expected {PATTERN_FORMS}; hint: {}",
+            e.message, e.hint
+        ))
+    })
+}
+
+impl<'de> Deserialize<'de> for Patterns {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V;
+        impl<'de> Visitor<'de> for V {
+            type Value = Patterns;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                write!(f, "{PATTERN_FORMS}, or a list of these")
+            }
+            fn visit_str<E: de::Error>(self, s: &str) -> Result<Patterns, E> {
+                Ok(Patterns(vec![pattern(s)?]))
+            }
+            fn visit_u64<E: de::Error>(self, n: u64) -> Result<Patterns, E> {
+                self.visit_str(&n.to_string())
+            }
+            fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Patterns, A::Error> {
+                let mut all = Vec::new();
+                while let Some(p) = seq.next_element::<One>()? {
+                    all.push(p.0);
+                }
+                if all.is_empty() {
+                    return Err(de::Error::custom(format!(
+                        "an empty list of holdings; expected {PATTERN_FORMS}"
+                    )));
+                }
+                Ok(Patterns(all))
+            }
+        }
+        struct One(HoldingPattern);
+        impl<'de> Deserialize<'de> for One {
+            fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+                struct I;
+                impl Visitor<'_> for I {
+                    type Value = One;
+                    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                        f.write_str(PATTERN_FORMS)
+                    }
+                    fn visit_str<E: de::Error>(self, s: &str) -> Result<One, E> {
+                        pattern(s).map(One)
+                    }
+                    fn visit_u64<E: de::Error>(self, n: u64) -> Result<One, E> {
+                        self.visit_str(&n.to_string())
+                    }
+                }
+                d.deserialize_str(I)
+            }
+        }
+        d.deserialize_any(V)
+    }
+}
+
+/// Where a seat's holding is: one suit, or whichever suit matches.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SuitOrAny {
+    Suit(Suit),
+    Any,
+}
+
+pub struct SuitOrAnyWord(pub SuitOrAny);
+impl WordSet for SuitOrAnyWord {
+    const EXPECTED: &'static str = "S, H, D, C or any (in some suit)";
+    const WHAT: &'static str = "suit";
+    fn parse(s: &str) -> Option<Self> {
+        if s.trim().eq_ignore_ascii_case("any") {
+            return Some(SuitOrAnyWord(SuitOrAny::Any));
+        }
+        SuitWord::parse(s).map(|w| SuitOrAnyWord(SuitOrAny::Suit(w.0)))
+    }
+}
+
+/// A key of `holding:`: a seat, or `same_suit`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum HoldingKey {
+    Seat(Seat),
+    SameSuit,
+}
+
+pub struct HoldingKeyWord(pub HoldingKey);
+impl WordSet for HoldingKeyWord {
+    const EXPECTED: &'static str =
+        "N, E, S, W (a seat's suits) or same_suit (several seats, one suit)";
+    const WHAT: &'static str = "key of `holding`";
+    fn parse(s: &str) -> Option<Self> {
+        if s.trim().eq_ignore_ascii_case("same_suit") {
+            return Some(HoldingKeyWord(HoldingKey::SameSuit));
+        }
+        SeatWord::parse(s).map(|w| HoldingKeyWord(HoldingKey::Seat(w.0)))
+    }
+}
+
+/// One entry of `holding:`.
+pub enum RawHolding {
+    /// `N: { H: "AQx", any: "KQJ+" }`.
+    Seat(Seat, Entries<Word<SuitOrAnyWord>, Patterns>),
+    /// `same_suit: { N: "AQ+", S: "xx" }`.
+    SameSuit(Entries<Word<SeatWord>, Patterns>),
+}
+
+/// `holding:` in file order, each entry with its key's position.
+pub struct RawHoldings(pub Vec<(Spanned<HoldingKey>, RawHolding)>);
+
+impl<'de> Deserialize<'de> for RawHoldings {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V;
+        impl<'de> Visitor<'de> for V {
+            type Value = RawHoldings;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("a mapping of seats (or same_suit) to holdings")
+            }
+            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<RawHoldings, A::Error> {
+                let mut out = Vec::new();
+                while let Some(key) = map.next_key::<Spanned<Word<HoldingKeyWord>>>()? {
+                    let k = key.value.0.0;
+                    let body = match k {
+                        HoldingKey::Seat(seat) => RawHolding::Seat(seat, map.next_value()?),
+                        HoldingKey::SameSuit => {
+                            let seats: Entries<Word<SeatWord>, Patterns> = map.next_value()?;
+                            if seats.0.len() < 2 {
+                                return Err(de::Error::custom(
+                                    "`same_suit` names fewer than two seats; expected two or more \
+                                     seats with their holdings, e.g. `{ N: \"AQ+\", S: \"xx\" }`",
+                                ));
+                            }
+                            RawHolding::SameSuit(seats)
+                        }
+                    };
+                    out.push((
+                        Spanned {
+                            value: k,
+                            referenced: key.referenced,
+                            defined: key.defined,
+                        },
+                        body,
+                    ));
+                }
+                Ok(RawHoldings(out))
+            }
+        }
+        d.deserialize_map(V)
+    }
+}
+
+pub struct LeadRuleWord(pub &'static str);
+impl WordSet for LeadRuleWord {
+    const EXPECTED: &'static str = "singleton, top_of_sequence, top_of_interior_sequence, ace, \
+         top_of_doubleton, fourth_highest, low_from_honour or top_of_nothing";
+    const WHAT: &'static str = "lead rule";
+    fn parse(s: &str) -> Option<Self> {
+        let s = s.trim().to_ascii_lowercase();
+        LeadRule::CODES
+            .into_iter()
+            .find(|c| *c == s)
+            .map(LeadRuleWord)
+    }
+}
+
+/// One lead rule or a list of them.
+pub struct LeadRules(pub Vec<&'static str>);
+
+impl<'de> Deserialize<'de> for LeadRules {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V;
+        impl<'de> Visitor<'de> for V {
+            type Value = LeadRules;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("a lead rule or a list of lead rules")
+            }
+            fn visit_str<E: de::Error>(self, s: &str) -> Result<LeadRules, E> {
+                let w = LeadRuleWord::parse(s).ok_or_else(|| {
+                    E::custom(format!(
+                        "`{s}` is not a {}; expected {}",
+                        LeadRuleWord::WHAT,
+                        LeadRuleWord::EXPECTED
+                    ))
+                })?;
+                Ok(LeadRules(vec![w.0]))
+            }
+            fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<LeadRules, A::Error> {
+                let mut all = Vec::new();
+                while let Some(w) = seq.next_element::<Word<LeadRuleWord>>()? {
+                    all.push(w.0.0);
+                }
+                if all.is_empty() {
+                    return Err(de::Error::custom(format!(
+                        "an empty list of lead rules; expected {}",
+                        LeadRuleWord::EXPECTED
+                    )));
+                }
+                Ok(LeadRules(all))
+            }
+        }
+        d.deserialize_any(V)
+    }
+}
+
+/// `lead: { suit: H, rule: top_of_sequence }`: the guideline lead.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawLead {
+    pub suit: Option<Spanned<Word<SuitWord>>>,
+    pub rule: Option<Spanned<LeadRules>>,
+}
