@@ -197,7 +197,8 @@ fn every_output_renders_and_fonts_are_embedded_subsets() {
             "labels.pdf",
             "curtain-cards.pdf",
             "score-sheet.pdf",
-            "lesson.html"
+            "lesson.html",
+            "crib.pdf"
         ]
     );
     for f in files.iter().filter(|f| f.file_name.ends_with(".pdf")) {

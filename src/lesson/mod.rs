@@ -112,10 +112,12 @@ pub enum Handout {
     ScoreSheets,
     /// `lesson.html`: every board on a screen, the projector and a phone.
     LessonHtml,
+    /// `crib.pdf`: the rule system on one page for the student's pocket.
+    Crib,
 }
 
 impl Handout {
-    pub const ALL: [Handout; 7] = [
+    pub const ALL: [Handout; 8] = [
         Handout::Worksheet,
         Handout::Answers,
         Handout::HandRecords,
@@ -123,11 +125,28 @@ impl Handout {
         Handout::CurtainCards,
         Handout::ScoreSheets,
         Handout::LessonHtml,
+        Handout::Crib,
+    ];
+
+    /// What a lesson without `outputs:` prints: everything a class uses.
+    /// The crib is in, because a lesson built on its own should hand the
+    /// student the rules with the first worksheet, and its thresholds are
+    /// the lesson's; the duplicate evening's travellers and pick-up slips
+    /// are out, as most lessons are not played as duplicate.
+    pub const DEFAULT: [Handout; 8] = [
+        Handout::Worksheet,
+        Handout::Answers,
+        Handout::HandRecords,
+        Handout::Labels,
+        Handout::CurtainCards,
+        Handout::ScoreSheets,
+        Handout::LessonHtml,
+        Handout::Crib,
     ];
 
     /// The codes of [`Handout::ALL`] as messages list them.
-    pub const NAMES: &'static str =
-        "worksheet, answers, hand-records, labels, curtain-cards, score-sheets or lesson-html";
+    pub const NAMES: &'static str = "worksheet, answers, hand-records, labels, curtain-cards, \
+         score-sheets, lesson-html or crib";
 
     /// The name a lesson's `outputs:` uses.
     pub const fn code(self) -> &'static str {
@@ -139,6 +158,7 @@ impl Handout {
             Handout::CurtainCards => "curtain-cards",
             Handout::ScoreSheets => "score-sheets",
             Handout::LessonHtml => "lesson-html",
+            Handout::Crib => "crib",
         }
     }
 
