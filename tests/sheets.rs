@@ -1,12 +1,13 @@
-//! The crib sheet (issue 22 part 3): it builds for every rule system on A4
-//! and Letter, byte-identical on rebuild, and its figures are the rules'
-//! own.
+//! The crib sheet, score sheets, travellers and pick-up slips (issue 22
+//! parts 3 and 4): each builds for every rule system on A4 and Letter,
+//! byte-identical on rebuild; the crib's figures are the rules' own; score
+//! sheet rows leave room for a pen, and the totals are headed.
 
 use minibridge::bridge::{Board, Deal, Seat, Strain, Suit, Vulnerability};
 use minibridge::dealer::constraints::ContractKind;
 use minibridge::lesson::{self, Analysis, Handout, Lesson, Paper};
 use minibridge::render::crib::{CribView, crib};
-use minibridge::render::{self, RenderOptions, Templates};
+use minibridge::render::{self, RenderOptions, Templates, layout};
 use minibridge::rules::{self, Contract, Rules, Ruleset, dbv, ebu, ez, session};
 use minibridge::words::{Catalogue, Language};
 
@@ -14,7 +15,12 @@ use crate::common::root;
 
 const EXERCISE: &str = "W:J98.QJT8.9752.T8 T532.AK4.K83.A53 Q74.75.JT6.QJ976 AK6.9632.AQ4.K42";
 
-const NEW: [Handout; 1] = [Handout::Crib];
+const NEW: [Handout; 4] = [
+    Handout::Crib,
+    Handout::ScoreSheets,
+    Handout::Travellers,
+    Handout::PickupSlips,
+];
 
 /// The exercise lesson under `ruleset`, in English, two boards.
 fn lesson_in(ruleset: Ruleset) -> (Lesson, Vec<Board>) {
@@ -56,6 +62,16 @@ fn render(view: &render::LessonView, lesson: &Lesson, handout: Handout, paper: P
     };
     let mut files = render::render_handouts(view, &opts, &Templates::builtin()).unwrap();
     files.remove(0).bytes
+}
+
+fn layout_text(view: &render::LessonView, lesson: &Lesson, handout: Handout) -> String {
+    render::render_layout(
+        view,
+        &RenderOptions::for_lesson(lesson),
+        &Templates::builtin(),
+        render::handout_files(handout).0,
+    )
+    .unwrap()
 }
 
 fn text_of(pdf: &[u8]) -> String {
@@ -224,6 +240,124 @@ fn the_crib_figures_are_the_rules_own() {
     }
     assert!(lines(&crib(&Rules::Ez3, en)).contains("North is a permanent dummy"));
     assert!(lines(&crib(&Rules::Ez, en)).contains("3 games win a set, 2 sets win the match"));
+}
+
+/// Every table of every score sheet, travellers included, has rows of 8 mm
+/// or more: room for a pen (the sheets had 5 mm rows).
+#[test]
+fn score_sheet_rows_leave_room_for_a_pen() {
+    for ruleset in Ruleset::ALL {
+        let (lesson, boards) = lesson_in(ruleset);
+        let view = view_of(&lesson, &boards);
+        for handout in [Handout::ScoreSheets, Handout::Travellers] {
+            let doc = layout::parse(&layout_text(&view, &lesson, handout)).unwrap();
+            let mut tables = 0;
+            for block in &doc.blocks {
+                match block {
+                    // The sheet's own tables: sums and names are written here.
+                    layout::Block::Table(t) => {
+                        tables += 1;
+                        assert!(
+                            t.row_height >= 8.0,
+                            "{ruleset} {}: rows of {} mm",
+                            handout.code(),
+                            t.row_height
+                        );
+                    }
+                    // The memory-help form: a letter beside each card.
+                    layout::Block::Columns { columns, .. } => {
+                        for b in columns.iter().flatten() {
+                            if let layout::Block::Table(t) = b {
+                                assert!(t.row_height >= 5.0, "{ruleset}: {}", t.row_height);
+                            }
+                        }
+                    }
+                    _ => {}
+                }
+            }
+            assert!(tables > 0, "{ruleset} {}: no table", handout.code());
+        }
+    }
+}
+
+#[test]
+fn score_sheets_head_their_totals() {
+    let expect: [(Ruleset, &[&str]); 4] = [
+        (
+            Ruleset::Ebu,
+            &[
+                "Personal score sheet for",
+                "HCP N",
+                "Points of the declaring side",
+                "Score our way +",
+                "Score our way −",
+                "Total",
+                "Result (total + minus total −)",
+            ],
+        ),
+        (
+            Ruleset::Dbv,
+            &["Opener", "Points together", "Level", "Trick points", "Bonus", "Total"],
+        ),
+        (
+            Ruleset::Ez,
+            &[
+                "The first team to 30 points wins a game",
+                "Scored N–S",
+                "Scored E–W",
+                "Total N–S",
+                "Total E–W",
+                "Game won by",
+                "Games won",
+                "Set won by",
+                "Match won by",
+                "Memory help · Board 2",
+                "Round 4",
+                "Hand results",
+                "Cards played",
+            ],
+        ),
+        (
+            Ruleset::Ez3,
+            &[
+                "Total 1",
+                "Total 2",
+                "Total 3",
+                "Game won by",
+                "Dummy N",
+                "Hand results",
+            ],
+        ),
+    ];
+    for (ruleset, words) in expect {
+        let (lesson, boards) = lesson_in(ruleset);
+        let view = view_of(&lesson, &boards);
+        let text = text_of(&render(&view, &lesson, Handout::ScoreSheets, Paper::A4));
+        for w in words {
+            // pdftotext-like text: one space between words.
+            let w = w.split_whitespace().collect::<Vec<_>>().join(" ");
+            assert!(text.contains(&w), "{ruleset}: `{w}` missing in {text}");
+        }
+    }
+    // Two memory-help forms to a page: the EZ sheet of two boards is the
+    // score page and one page of forms.
+    let (lesson, boards) = lesson_in(Ruleset::Ez);
+    let view = view_of(&lesson, &boards);
+    let pdf = render(&view, &lesson, Handout::ScoreSheets, Paper::Letter);
+    assert_eq!(page_widths(&pdf).len(), 2);
+}
+
+#[test]
+fn travellers_and_slips_name_their_board() {
+    let (lesson, boards) = lesson_in(Ruleset::Ebu);
+    let view = view_of(&lesson, &boards);
+    let travellers = text_of(&render(&view, &lesson, Handout::Travellers, Paper::A4));
+    for w in ["Traveller · Board 1", "Traveller · Board 2", "N–S pair", "Match points E–W"] {
+        assert!(travellers.contains(w), "`{w}` missing in {travellers}");
+    }
+    let slips = render(&view, &lesson, Handout::PickupSlips, Paper::A4);
+    let text = text_of(&slips);
+    assert_eq!(text.matches("Pick-up slip · Board 2").count(), 10, "{text}");
 }
 
 /// The worksheet pack opens with one crib per rule system.

@@ -114,10 +114,14 @@ pub enum Handout {
     LessonHtml,
     /// `crib.pdf`: the rule system on one page for the student's pocket.
     Crib,
+    /// `travellers.pdf`: one per board, a row per table (duplicate).
+    Travellers,
+    /// `pickup-slips.pdf`: a slip per table and board for the scorer.
+    PickupSlips,
 }
 
 impl Handout {
-    pub const ALL: [Handout; 8] = [
+    pub const ALL: [Handout; 10] = [
         Handout::Worksheet,
         Handout::Answers,
         Handout::HandRecords,
@@ -126,6 +130,8 @@ impl Handout {
         Handout::ScoreSheets,
         Handout::LessonHtml,
         Handout::Crib,
+        Handout::Travellers,
+        Handout::PickupSlips,
     ];
 
     /// What a lesson without `outputs:` prints: everything a class uses.
@@ -146,7 +152,7 @@ impl Handout {
 
     /// The codes of [`Handout::ALL`] as messages list them.
     pub const NAMES: &'static str = "worksheet, answers, hand-records, labels, curtain-cards, \
-         score-sheets, lesson-html or crib";
+         score-sheets, lesson-html, crib, travellers or pickup-slips";
 
     /// The name a lesson's `outputs:` uses.
     pub const fn code(self) -> &'static str {
@@ -159,6 +165,8 @@ impl Handout {
             Handout::ScoreSheets => "score-sheets",
             Handout::LessonHtml => "lesson-html",
             Handout::Crib => "crib",
+            Handout::Travellers => "travellers",
+            Handout::PickupSlips => "pickup-slips",
         }
     }
 

@@ -26,7 +26,7 @@ use crate::lesson::{Handout, Lesson};
 use crate::words::{Catalogue, Language};
 
 /// The built-in templates, by file name.
-const BUILTIN: [(&str, &str); 9] = [
+const BUILTIN: [(&str, &str); 11] = [
     (
         "worksheet.tera",
         include_str!("../../templates/worksheet.tera"),
@@ -54,6 +54,14 @@ const BUILTIN: [(&str, &str); 9] = [
         include_str!("../../templates/lesson.html.tera"),
     ),
     ("crib.tera", include_str!("../../templates/crib.tera")),
+    (
+        "travellers.tera",
+        include_str!("../../templates/travellers.tera"),
+    ),
+    (
+        "pickup-slips.tera",
+        include_str!("../../templates/pickup-slips.tera"),
+    ),
 ];
 
 /// The template that prints a handout and the file it goes to.
@@ -67,6 +75,8 @@ pub const fn handout_files(handout: Handout) -> (&'static str, &'static str) {
         Handout::ScoreSheets => ("score-sheet.tera", "score-sheet.pdf"),
         Handout::LessonHtml => (html::TEMPLATE, html::FILE),
         Handout::Crib => ("crib.tera", "crib.pdf"),
+        Handout::Travellers => ("travellers.tera", "travellers.pdf"),
+        Handout::PickupSlips => ("pickup-slips.tera", "pickup-slips.pdf"),
     }
 }
 

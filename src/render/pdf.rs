@@ -1017,7 +1017,7 @@ fn table(
                 BLACK,
             ));
         }
-        rh += 2.0 * pad * 0.8;
+        rh = (rh + 2.0 * pad * 0.8).max(mm(t.row_height));
         if let Some(cv) = canvas.as_deref_mut() {
             if head {
                 cv.rect(x, cy, width, rh, None, Some(SHADE));
