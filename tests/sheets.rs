@@ -1,5 +1,5 @@
 //! The crib sheet, score sheets, travellers and pick-up slips (issue 22
-//! parts 3 and 4): each builds for every rule system on A4 and Letter,
+//! parts 3, 4 and 6): each builds for every rule system on A4 and Letter,
 //! byte-identical on rebuild; the crib's figures are the rules' own; score
 //! sheet rows leave room for a pen, and the totals are headed.
 
@@ -358,6 +358,36 @@ fn travellers_and_slips_name_their_board() {
     let slips = render(&view, &lesson, Handout::PickupSlips, Paper::A4);
     let text = text_of(&slips);
     assert_eq!(text.matches("Pick-up slip · Board 2").count(), 10, "{text}");
+}
+
+/// Part 6: one wording of vulnerability on every label, and deal codes on
+/// a 6 pt line of their own.
+#[test]
+fn labels_word_vulnerability_one_way_and_print_codes_at_6_pt() {
+    let (lesson, mut boards) = lesson_in(Ruleset::Ebu);
+    boards[0].vulnerability = Vulnerability::None;
+    let view = view_of(&lesson, &boards);
+    let text = layout_text(&view, &lesson, Handout::Labels);
+    assert!(text.contains("Vulnerable: None"), "{text}");
+    assert!(text.contains("Vulnerable: {red}**N–S**{/red}"), "{text}");
+    let doc = layout::parse(&text).unwrap();
+    let layout::Block::Grid(grid) = &doc.blocks[0] else {
+        panic!("labels are a grid")
+    };
+    for cell in &grid.cells {
+        let code = cell
+            .iter()
+            .find_map(|b| match b {
+                layout::Block::Paragraph(t)
+                    if t.spans.iter().any(|s| s.text.contains("1-0-")) =>
+                {
+                    Some(t.size)
+                }
+                _ => None,
+            })
+            .expect("the deal code prints");
+        assert!(code >= 6.0, "deal code at {code} pt");
+    }
 }
 
 /// The worksheet pack opens with one crib per rule system.

@@ -830,13 +830,14 @@ impl Flow<'_> {
             page.used = true;
             if grid.cut {
                 page.rect(x, y, cw, chh, Some((0.5, GREY)), None);
-                // Scissors mark beside the first cut line of each cell.
+                // Scissors on the top cut line's extension, left of the
+                // cell in the margin or gap, so they never touch a frame.
                 ts.spans(
                     Some(page),
                     &[plain("✂")],
                     7.0,
                     Align::Left,
-                    x + mm(1.0),
+                    x - mm(3.6),
                     y - 4.5,
                     20.0,
                     GREY,
