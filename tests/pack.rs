@@ -94,10 +94,18 @@ fn folder_with_a_bad_lesson_builds_the_rest_into_a_pack() {
             "{contents}"
         );
         if crib == 1 {
-            assert!(pack[1].contains("Crib sheet: Minibridge (EBU)"), "{}", pack[1]);
+            assert!(
+                pack[1].contains("Crib sheet: Minibridge (EBU)"),
+                "{}",
+                pack[1]
+            );
         }
         // Lessons start where the contents say, numbered through the pack.
-        assert!(pack[1 + crib].contains("Counting points"), "{}", pack[1 + crib]);
+        assert!(
+            pack[1 + crib].contains("Counting points"),
+            "{}",
+            pack[1 + crib]
+        );
         assert!(
             pack[1 + crib].contains(&format!("Page {} of {total}", 2 + crib)),
             "{}",

@@ -12,6 +12,7 @@ use minibridge::rules::{self, Contract, Rules, Ruleset, dbv, ebu, ez, session};
 use minibridge::words::{Catalogue, Language};
 
 use crate::common::root;
+use crate::render::text_of;
 
 const EXERCISE: &str = "W:J98.QJT8.9752.T8 T532.AK4.K83.A53 Q74.75.JT6.QJ976 AK6.9632.AQ4.K42";
 
@@ -72,13 +73,6 @@ fn layout_text(view: &render::LessonView, lesson: &Lesson, handout: Handout) -> 
         render::handout_files(handout).0,
     )
     .unwrap()
-}
-
-fn text_of(pdf: &[u8]) -> String {
-    let doc = lopdf::Document::load_mem(pdf).expect("our PDF parses");
-    let pages: Vec<u32> = doc.get_pages().keys().copied().collect();
-    let text = doc.extract_text(&pages).expect("text extracts");
-    text.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
 fn page_widths(pdf: &[u8]) -> Vec<i64> {
@@ -160,11 +154,23 @@ fn the_crib_figures_are_the_rules_own() {
     }
     assert_eq!(table[0][1], "40, then 30");
     let text = lines(&c);
-    assert!(text.contains(&format!("{} or more cards", ebu::FIT)), "{text}");
-    assert!(text.contains(&format!("{} each", ebu::EVEN_SPLIT)), "{text}");
+    assert!(
+        text.contains(&format!("{} or more cards", ebu::FIT)),
+        "{text}"
+    );
+    assert!(
+        text.contains(&format!("{} each", ebu::EVEN_SPLIT)),
+        "{text}"
+    );
     assert!(text.contains("fewer than 26 points") && text.contains("(28 for a game in a minor)"));
-    assert!(text.contains("a bonus of 50 for a part score or 300 for a game"), "{text}");
-    assert!(text.contains("the defenders 50 for each trick short"), "{text}");
+    assert!(
+        text.contains("a bonus of 50 for a part score or 300 for a game"),
+        "{text}"
+    );
+    assert!(
+        text.contains("the defenders 50 for each trick short"),
+        "{text}"
+    );
     // A lesson's own threshold (seed 001's 25) reaches the crib.
     let lower = Rules::Ebu(ebu::Ebu {
         game_points: 25,
@@ -183,7 +189,10 @@ fn the_crib_figures_are_the_rules_own() {
         for hcp in from..=to {
             assert_eq!(dbv::level_for_points(hcp), Some(level), "{hcp}");
         }
-        assert_eq!(dbv::level_for_points(from - 1).filter(|l| *l == level), None);
+        assert_eq!(
+            dbv::level_for_points(from - 1).filter(|l| *l == level),
+            None
+        );
         assert_eq!(row[2], (level + 6).to_string());
     }
     let table = cells(&c, "scoring");
@@ -221,7 +230,10 @@ fn the_crib_figures_are_the_rules_own() {
                 tricks: bid,
                 strain: Strain::NoTrump,
             };
-            assert_eq!(row[2], ez::score(contract, taken).declarer_score.to_string());
+            assert_eq!(
+                row[2],
+                ez::score(contract, taken).declarer_score.to_string()
+            );
         }
         for row in cells(&c, "bidding") {
             let tricks: u8 = row[1].parse().unwrap();
@@ -232,7 +244,10 @@ fn the_crib_figures_are_the_rules_own() {
         assert!(text.contains("Each trick more: ¼ point more."), "{text}");
         assert!(text.contains("Each trick short: -4 points."), "{text}");
         assert!(text.contains("from 1 to 13"), "{text}");
-        assert!(text.contains(&format!("first team to {} points", session::EZ_GAME)) || rules == Rules::Ez3);
+        assert!(
+            text.contains(&format!("first team to {} points", session::EZ_GAME))
+                || rules == Rules::Ez3
+        );
         let game = c.ez_match.expect("EZ counts games");
         assert_eq!(game.game, session::EZ_GAME.to_string());
         assert_eq!(game.games_per_set, session::GAMES_PER_SET);
@@ -297,7 +312,14 @@ fn score_sheets_head_their_totals() {
         ),
         (
             Ruleset::Dbv,
-            &["Opener", "Points together", "Level", "Trick points", "Bonus", "Total"],
+            &[
+                "Opener",
+                "Points together",
+                "Level",
+                "Trick points",
+                "Bonus",
+                "Total",
+            ],
         ),
         (
             Ruleset::Ez,
@@ -352,7 +374,12 @@ fn travellers_and_slips_name_their_board() {
     let (lesson, boards) = lesson_in(Ruleset::Ebu);
     let view = view_of(&lesson, &boards);
     let travellers = text_of(&render(&view, &lesson, Handout::Travellers, Paper::A4));
-    for w in ["Traveller · Board 1", "Traveller · Board 2", "N–S pair", "Match points E–W"] {
+    for w in [
+        "Traveller · Board 1",
+        "Traveller · Board 2",
+        "N–S pair",
+        "Match points E–W",
+    ] {
         assert!(travellers.contains(w), "`{w}` missing in {travellers}");
     }
     let slips = render(&view, &lesson, Handout::PickupSlips, Paper::A4);
@@ -378,9 +405,7 @@ fn labels_word_vulnerability_one_way_and_print_codes_at_6_pt() {
         let code = cell
             .iter()
             .find_map(|b| match b {
-                layout::Block::Paragraph(t)
-                    if t.spans.iter().any(|s| s.text.contains("1-0-")) =>
-                {
+                layout::Block::Paragraph(t) if t.spans.iter().any(|s| s.text.contains("1-0-")) => {
                     Some(t.size)
                 }
                 _ => None,
@@ -419,7 +444,11 @@ fn the_worksheet_pack_opens_with_a_crib_per_system() {
         .unwrap()
         .unwrap();
     let text = text_of(&pack.bytes);
-    assert_eq!(text.matches("Crib sheet: Minibridge (EBU)").count(), 1, "{text}");
+    assert_eq!(
+        text.matches("Crib sheet: Minibridge (EBU)").count(),
+        1,
+        "{text}"
+    );
     assert_eq!(text.matches("Crib sheet: EZ-Bridge").count(), 1, "{text}");
     let answers = render::render_pack("Course", Handout::Answers, &lessons, &templates)
         .unwrap()

@@ -134,21 +134,22 @@ impl Handout {
         Handout::PickupSlips,
     ];
 
-    /// What a lesson without `outputs:` prints: everything a class uses.
-    /// The crib is in, because a lesson built on its own should hand the
-    /// student the rules with the first worksheet, and its thresholds are
-    /// the lesson's; the duplicate evening's travellers and pick-up slips
-    /// are out, as most lessons are not played as duplicate.
-    pub const DEFAULT: [Handout; 8] = [
-        Handout::Worksheet,
-        Handout::Answers,
-        Handout::HandRecords,
-        Handout::Labels,
-        Handout::CurtainCards,
-        Handout::ScoreSheets,
-        Handout::LessonHtml,
-        Handout::Crib,
-    ];
+    /// Whether a lesson without `outputs:` prints it: everything a class
+    /// uses. The crib is in, because a lesson built on its own should hand
+    /// the student the rules with the first worksheet, and its thresholds
+    /// are the lesson's; the duplicate evening's travellers and pick-up
+    /// slips are out, as most lessons are not played as duplicate.
+    pub const fn is_default(self) -> bool {
+        !matches!(self, Handout::Travellers | Handout::PickupSlips)
+    }
+
+    /// What a lesson without `outputs:` prints, in [`Handout::ALL`]'s order.
+    pub fn defaults() -> Vec<Handout> {
+        Handout::ALL
+            .into_iter()
+            .filter(|h| h.is_default())
+            .collect()
+    }
 
     /// The codes of [`Handout::ALL`] as messages list them.
     pub const NAMES: &'static str = "worksheet, answers, hand-records, labels, curtain-cards, \

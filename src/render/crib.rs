@@ -154,11 +154,7 @@ impl Words<'_> {
         if from == to {
             from.to_string()
         } else {
-            self.say(
-                Message::new("crib_range")
-                    .with("from", from)
-                    .with("to", to),
-            )
+            self.say(Message::new("crib_range").with("from", from).with("to", to))
         }
     }
 
@@ -172,9 +168,8 @@ impl Words<'_> {
             head: letters.iter().map(|l| l.to_string()).collect(),
             rows: vec![honours.iter().map(|r| r.hcp().to_string()).collect()],
         });
-        s.after.push(self.say(
-            Message::new("crib_pack_points").with("total", pack_points()),
-        ));
+        s.after
+            .push(self.say(Message::new("crib_pack_points").with("total", pack_points())));
         if matches!(rules, Rules::Ez | Rules::Ez3) {
             s.after.push(self.key("crib_ez_points"));
         }
@@ -188,9 +183,8 @@ impl Words<'_> {
     fn ebu_declarer(&self) -> CribSection {
         let mut s = self.section("declarer", "crib_declarer");
         s.lines.push(self.key("crib_ebu_announce"));
-        s.lines.push(self.say(
-            Message::new("crib_ebu_side").with("even", ebu::EVEN_SPLIT),
-        ));
+        s.lines
+            .push(self.say(Message::new("crib_ebu_side").with("even", ebu::EVEN_SPLIT)));
         s.lines.push(self.key("crib_ebu_declarer"));
         s.lines.push(self.lead());
         s
@@ -198,18 +192,23 @@ impl Words<'_> {
 
     fn ebu_contract(&self, e: &ebu::Ebu) -> CribSection {
         let mut s = self.section("contract", "crib_contract");
-        s.lines.push(self.say(Message::new("crib_ebu_major").with("fit", ebu::FIT)));
-        s.lines.push(self.say(
-            Message::new("crib_ebu_minor")
-                .with("fit", ebu::FIT)
-                .with("hcp", e.game_points.min(e.minor_game_points)),
-        ));
+        s.lines
+            .push(self.say(Message::new("crib_ebu_major").with("fit", ebu::FIT)));
+        s.lines.push(
+            self.say(
+                Message::new("crib_ebu_minor")
+                    .with("fit", ebu::FIT)
+                    .with("hcp", e.game_points.min(e.minor_game_points)),
+            ),
+        );
         s.lines.push(self.key("crib_ebu_nt"));
-        s.lines.push(self.say(
-            Message::new("crib_ebu_game")
-                .with("hcp", e.game_points)
-                .with("minor_hcp", e.minor_game_points),
-        ));
+        s.lines.push(
+            self.say(
+                Message::new("crib_ebu_game")
+                    .with("hcp", e.game_points)
+                    .with("minor_hcp", e.minor_game_points),
+            ),
+        );
         s
     }
 
@@ -237,7 +236,10 @@ impl Words<'_> {
             self.say(
                 Message::new("crib_tricks_score")
                     .with("tricks", Arg::Tricks(u32::from(n)))
-                    .with("score", Arg::Verbatim(rules.score(c, n).declarer_score.to_string())),
+                    .with(
+                        "score",
+                        Arg::Verbatim(rules.score(c, n).declarer_score.to_string()),
+                    ),
             )
         };
         let mut rows = Vec::new();
@@ -273,30 +275,32 @@ impl Words<'_> {
             rules.score(c, n).declarer_score.quarters() / 4 - trick_points(nt, u32::from(n) - 6)
         };
         let down = rules.score(part, part.tricks_needed() - 1);
-        s.after.push(self.say(
-            Message::new("crib_ebu_bonus")
-                .with("part", Arg::Verbatim(bonus(part).to_string()))
-                .with("game", Arg::Verbatim(bonus(game).to_string())),
-        ));
-        s.after.push(self.say(
-            Message::new("crib_ebu_down").with("points", Arg::Verbatim(down.defender_score.to_string())),
-        ));
+        s.after.push(
+            self.say(
+                Message::new("crib_ebu_bonus")
+                    .with("part", Arg::Verbatim(bonus(part).to_string()))
+                    .with("game", Arg::Verbatim(bonus(game).to_string())),
+            ),
+        );
+        s.after.push(
+            self.say(
+                Message::new("crib_ebu_down")
+                    .with("points", Arg::Verbatim(down.defender_score.to_string())),
+            ),
+        );
         s
     }
 
     fn dbv_declarer(&self) -> CribSection {
         let mut s = self.section("declarer", "crib_declarer");
-        let least = ranges(dbv::level_for_points)
-            .first()
-            .map_or(0, |r| r.0);
-        s.lines.push(self.say(
-            Message::new("crib_dbv_open").with("hcp", dbv::OPENING_POINTS),
-        ));
-        s.lines.push(self.say(
-            Message::new("crib_dbv_nobody").with("hcp", dbv::OPENING_POINTS),
-        ));
+        let least = ranges(dbv::level_for_points).first().map_or(0, |r| r.0);
+        s.lines
+            .push(self.say(Message::new("crib_dbv_open").with("hcp", dbv::OPENING_POINTS)));
+        s.lines
+            .push(self.say(Message::new("crib_dbv_nobody").with("hcp", dbv::OPENING_POINTS)));
         s.lines.push(self.key("crib_dbv_report"));
-        s.lines.push(self.say(Message::new("crib_dbv_too_few").with("hcp", least)));
+        s.lines
+            .push(self.say(Message::new("crib_dbv_too_few").with("hcp", least)));
         s.lines.push(self.key("crib_dbv_declarer"));
         s.lines.push(self.lead());
         s
@@ -304,7 +308,8 @@ impl Words<'_> {
 
     fn dbv_contract(&self) -> CribSection {
         let mut s = self.section("contract", "crib_contract");
-        s.lines.push(self.say(Message::new("crib_dbv_trumps").with("fit", ebu::FIT)));
+        s.lines
+            .push(self.say(Message::new("crib_dbv_trumps").with("fit", ebu::FIT)));
         s.table = Some(CribTable {
             head: ["points", "level", "tricks"].map(|k| self.key(k)).to_vec(),
             rows: ranges(dbv::level_for_points)
@@ -337,10 +342,7 @@ impl Words<'_> {
                     let mut row = vec![level.to_string()];
                     row.extend(ASCENDING.map(|strain| {
                         let c = Contract::Level { level, strain };
-                        rules
-                            .score(c, c.tricks_needed())
-                            .declarer_score
-                            .to_string()
+                        rules.score(c, c.tricks_needed()).declarer_score.to_string()
                     }));
                     row
                 })
@@ -370,26 +372,32 @@ impl Words<'_> {
         let game = bonus(game_level, Strain::NoTrump);
         let slam = |level: u8| Arg::Verbatim((bonus(level, clubs) - game).to_string());
         let top = levels.last().copied().unwrap_or(1);
-        s.after.push(self.say(
-            Message::new("crib_dbv_bonus")
-                .with("part", Arg::Verbatim(bonus(1, clubs).to_string()))
-                .with("game", Arg::Verbatim(game.to_string()))
-                .with("points", Arg::Verbatim(GAME_TRICK_POINTS.to_string()))
-                .with("small", slam(top - 1))
-                .with("small_level", top - 1)
-                .with("grand", slam(top))
-                .with("grand_level", top),
-        ));
-        s.after.push(self.say(
-            Message::new("crib_dbv_over")
-                .with("minor", Arg::Verbatim(over(Strain::Suit(Suit::Clubs))))
-                .with("major", Arg::Verbatim(over(Strain::NoTrump))),
-        ));
+        s.after.push(
+            self.say(
+                Message::new("crib_dbv_bonus")
+                    .with("part", Arg::Verbatim(bonus(1, clubs).to_string()))
+                    .with("game", Arg::Verbatim(game.to_string()))
+                    .with("points", Arg::Verbatim(GAME_TRICK_POINTS.to_string()))
+                    .with("small", slam(top - 1))
+                    .with("small_level", top - 1)
+                    .with("grand", slam(top))
+                    .with("grand_level", top),
+            ),
+        );
+        s.after.push(
+            self.say(
+                Message::new("crib_dbv_over")
+                    .with("minor", Arg::Verbatim(over(Strain::Suit(Suit::Clubs))))
+                    .with("major", Arg::Verbatim(over(Strain::NoTrump))),
+            ),
+        );
         let down = rules.score(one_club, one_club.tricks_needed() - 1);
-        s.after.push(self.say(
-            Message::new("crib_dbv_down")
-                .with("points", Arg::Verbatim(down.declarer_score.to_string())),
-        ));
+        s.after.push(
+            self.say(
+                Message::new("crib_dbv_down")
+                    .with("points", Arg::Verbatim(down.declarer_score.to_string())),
+            ),
+        );
         s
     }
 
@@ -397,30 +405,36 @@ impl Words<'_> {
         let mut s = self.section("bidding", "crib_bidding");
         let three = matches!(rules, Rules::Ez3);
         if three {
-            s.lines.push(self.say(
-                Message::new("crib_ez3_dummy").with("dummy", Arg::Seat(ez3::DUMMY)),
-            ));
+            s.lines.push(
+                self.say(Message::new("crib_ez3_dummy").with("dummy", Arg::Seat(ez3::DUMMY))),
+            );
         }
-        s.lines.push(self.say(
-            Message::new("crib_ez_bid")
-                .with("from", *ez::BID_TRICKS.start())
-                .with("to", *ez::BID_TRICKS.end()),
-        ));
+        s.lines.push(
+            self.say(
+                Message::new("crib_ez_bid")
+                    .with("from", *ez::BID_TRICKS.start())
+                    .with("to", *ez::BID_TRICKS.end()),
+            ),
+        );
         s.lines.push(self.key("crib_ez_higher"));
         let players = if three {
             ez3::bidders(Seat::West).len()
         } else {
             Seat::ALL.len()
         } as u32;
-        s.lines.push(self.say(
-            Message::new("crib_ez_end")
-                .with("passes", players - 1)
-                .with("all", players),
-        ));
+        s.lines.push(
+            self.say(
+                Message::new("crib_ez_end")
+                    .with("passes", players - 1)
+                    .with("all", players),
+            ),
+        );
         if three {
-            s.lines.push(self.say(
-                Message::new("crib_ez3_play").with("seat", Arg::Seat(ez3::DUMMY.partner())),
-            ));
+            s.lines.push(
+                self.say(
+                    Message::new("crib_ez3_play").with("seat", Arg::Seat(ez3::DUMMY.partner())),
+                ),
+            );
         } else {
             s.lines.push(self.key("crib_ez_play"));
         }
@@ -451,12 +465,14 @@ impl Words<'_> {
             "crib_ez_who_scores"
         }));
         s.lines.push(self.key("crib_ez_made"));
-        s.lines.push(self.say(
-            Message::new("crib_ez_over").with("points", Arg::Verbatim(over.to_string())),
-        ));
-        s.lines.push(self.say(
-            Message::new("crib_ez_under").with("points", Arg::Verbatim(under.to_string())),
-        ));
+        s.lines.push(
+            self.say(Message::new("crib_ez_over").with("points", Arg::Verbatim(over.to_string()))),
+        );
+        s.lines.push(
+            self.say(
+                Message::new("crib_ez_under").with("points", Arg::Verbatim(under.to_string())),
+            ),
+        );
         s.table = Some(CribTable {
             head: ["crib_bid_tricks", "crib_taken", "score"]
                 .map(|k| self.key(k))
@@ -482,12 +498,14 @@ impl Words<'_> {
             s.lines
                 .push(self.say(Message::new("crib_ez3_game").with("points", game)));
         } else {
-            s.lines.push(self.say(
-                Message::new("crib_ez_game")
-                    .with("points", game)
-                    .with("games", session::GAMES_PER_SET)
-                    .with("sets", session::SETS_PER_MATCH),
-            ));
+            s.lines.push(
+                self.say(
+                    Message::new("crib_ez_game")
+                        .with("points", game)
+                        .with("games", session::GAMES_PER_SET)
+                        .with("sets", session::SETS_PER_MATCH),
+                ),
+            );
         }
         s
     }

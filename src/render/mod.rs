@@ -325,7 +325,7 @@ impl Default for RenderOptions {
         RenderOptions {
             paper: Paper::A4,
             palette: Palette::TwoColour,
-            outputs: Handout::DEFAULT.to_vec(),
+            outputs: Handout::defaults(),
             records_per_page: 4,
             worksheet_per_page: 1,
             hcp_in_diagram: false,
