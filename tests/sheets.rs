@@ -33,7 +33,7 @@ fn lesson_in(ruleset: Ruleset) -> (Lesson, Vec<Board>) {
             number,
             dealer: Seat::West,
             vulnerability: Vulnerability::NorthSouth,
-            deal: deal.clone(),
+            deal,
         })
         .collect();
     (lesson, boards)
@@ -43,7 +43,7 @@ fn view_of(lesson: &Lesson, boards: &[Board]) -> render::LessonView {
     let facts = minibridge::pipeline::lesson_facts(lesson, boards, Analysis::Rules);
     let with_codes: Vec<(Board, Option<String>)> = boards
         .iter()
-        .map(|b| (b.clone(), Some(format!("1-0-{}-0", b.number))))
+        .map(|b| (*b, Some(format!("1-0-{}-0", b.number))))
         .collect();
     render::view::build(
         lesson,
