@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Renders the README's pictures from real output: page 1 of the worksheet
-# and of the answer key of one course lesson, at 60 dpi, and the lesson
+# Renders the README's pictures from real output: page 1 of the worksheet,
+# the answer key and the crib sheet of one course lesson and of an EZ score
+# sheet, at 60 dpi, and the lesson
 # page in a headless browser (a phone's student view, the teacher view and
 # the projector in the middle of the play), into docs/.
 # Needs pdftoppm (poppler-utils) and chromium. Run from anywhere; rerun after a change
@@ -25,6 +26,12 @@ cargo run --quiet -- build lessons/17-hold-up.yaml --out "$out" >/dev/null
 pdftoppm -png -r 90 -f 2 -l 2 -x 40 -y 40 -W 665 -H 345 -singlefile \
     "$out/17-hold-up/answers.pdf" docs/play-plan
 echo "docs/play-plan.png"
+# The crib sheet of the same lesson (ebu) and the EZ evening's score sheet.
+pdftoppm -png -r 60 -f 1 -l 1 -singlefile "$out/$stem/crib.pdf" docs/crib
+echo "docs/crib.png"
+cargo run --quiet -- build lessons/14-ez-evening.yaml --out "$out" --no-play >/dev/null
+pdftoppm -png -r 60 -f 1 -l 1 -singlefile "$out/14-ez-evening/score-sheet.pdf" docs/score-sheet
+echo "docs/score-sheet.png"
 page="file://$out/$stem/lesson.html"
 command -v chromium >/dev/null || { echo "chromium is missing: no lesson page pictures" >&2; exit 1; }
 shot() {

@@ -21,5 +21,6 @@ mod render;
 mod rules;
 mod script;
 mod searches;
+mod sheets;
 mod solver;
 mod streams;

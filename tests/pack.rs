@@ -71,16 +71,21 @@ fn folder_with_a_bad_lesson_builds_the_rest_into_a_pack() {
         let pack = pages(&out.join("pack").join(handout));
         let first = pages(&out.join("01-counting-points").join(own)).len();
         let second = pages(&out.join("11-exercise-deal").join(own)).len();
-        let total = 1 + first + second;
+        // The worksheets open with the crib of their one rule system (ebu).
+        let crib = usize::from(handout == "worksheets.pdf");
+        let total = 1 + crib + first + second;
         assert_eq!(pack.len(), total, "{handout}");
         // The contents page lists the good lessons with their first pages.
         let contents = &pack[0];
         assert!(
-            contents.contains("Counting points and the 40-point check ebu 20261101 8 2"),
+            contents.contains(&format!(
+                "Counting points and the 40-point check ebu 20261101 8 {}",
+                2 + crib
+            )),
             "{handout}: {contents}"
         );
         assert!(
-            contents.contains(&format!("Minibridge exercise ebu 0 1 {}", 2 + first)),
+            contents.contains(&format!("Minibridge exercise ebu 0 1 {}", 2 + crib + first)),
             "{handout}: {contents}"
         );
         assert!(!contents.contains("acbl"), "{contents}");
@@ -88,18 +93,29 @@ fn folder_with_a_bad_lesson_builds_the_rest_into_a_pack() {
             contents.contains(&format!("Page 1 of {total}")),
             "{contents}"
         );
+        if crib == 1 {
+            assert!(
+                pack[1].contains("Crib sheet: Minibridge (EBU)"),
+                "{}",
+                pack[1]
+            );
+        }
         // Lessons start where the contents say, numbered through the pack.
-        assert!(pack[1].contains("Counting points"), "{}", pack[1]);
         assert!(
-            pack[1].contains(&format!("Page 2 of {total}")),
+            pack[1 + crib].contains("Counting points"),
             "{}",
-            pack[1]
+            pack[1 + crib]
         );
-        let start = &pack[1 + first];
+        assert!(
+            pack[1 + crib].contains(&format!("Page {} of {total}", 2 + crib)),
+            "{}",
+            pack[1 + crib]
+        );
+        let start = &pack[1 + crib + first];
         assert!(start.contains("Minibridge exercise"), "{start}");
         assert!(start.contains("seed 0"), "{start}");
         assert!(
-            start.contains(&format!("Page {} of {total}", 2 + first)),
+            start.contains(&format!("Page {} of {total}", 2 + crib + first)),
             "{start}"
         );
     }

@@ -60,7 +60,7 @@ fn render_one(lesson: &Lesson, boards: &[Board], output: &str) -> Vec<u8> {
 }
 
 /// All text of a PDF, pages in order, whitespace collapsed.
-fn text_of(pdf: &[u8]) -> String {
+pub(crate) fn text_of(pdf: &[u8]) -> String {
     let doc = lopdf::Document::load_mem(pdf).expect("our PDF parses");
     let pages: Vec<u32> = doc.get_pages().keys().copied().collect();
     let text = doc.extract_text(&pages).expect("text extracts");
@@ -197,7 +197,8 @@ fn every_output_renders_and_fonts_are_embedded_subsets() {
             "labels.pdf",
             "curtain-cards.pdf",
             "score-sheet.pdf",
-            "lesson.html"
+            "lesson.html",
+            "crib.pdf"
         ]
     );
     for f in files.iter().filter(|f| f.file_name.ends_with(".pdf")) {

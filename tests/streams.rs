@@ -259,7 +259,8 @@ fn template_folders_that_would_be_ignored_are_errors() {
         format!(
             "error: {} is not a template this program knows; a template folder holds files \
              named worksheet.tera, answers.tera, hand-records.tera, labels.tera, \
-             curtain-cards.tera, score-sheet.tera, contents.tera, lesson.html.tera\n",
+             curtain-cards.tera, score-sheet.tera, contents.tera, lesson.html.tera, crib.tera, \
+             travellers.tera, pickup-slips.tera\n",
             folder.join("answer.tera").display()
         )
     );

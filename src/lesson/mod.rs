@@ -113,10 +113,16 @@ pub enum Handout {
     ScoreSheets,
     /// `lesson.html`: every board on a screen, the projector and a phone.
     LessonHtml,
+    /// `crib.pdf`: the rule system on one page for the student's pocket.
+    Crib,
+    /// `travellers.pdf`: one per board, a row per table (duplicate).
+    Travellers,
+    /// `pickup-slips.pdf`: a slip per table and board for the scorer.
+    PickupSlips,
 }
 
 impl Handout {
-    pub const ALL: [Handout; 7] = [
+    pub const ALL: [Handout; 10] = [
         Handout::Worksheet,
         Handout::Answers,
         Handout::HandRecords,
@@ -124,11 +130,31 @@ impl Handout {
         Handout::CurtainCards,
         Handout::ScoreSheets,
         Handout::LessonHtml,
+        Handout::Crib,
+        Handout::Travellers,
+        Handout::PickupSlips,
     ];
 
+    /// Whether a lesson without `outputs:` prints it: everything a class
+    /// uses. The crib is in, because a lesson built on its own should hand
+    /// the student the rules with the first worksheet, and its thresholds
+    /// are the lesson's; the duplicate evening's travellers and pick-up
+    /// slips are out, as most lessons are not played as duplicate.
+    pub const fn is_default(self) -> bool {
+        !matches!(self, Handout::Travellers | Handout::PickupSlips)
+    }
+
+    /// What a lesson without `outputs:` prints, in [`Handout::ALL`]'s order.
+    pub fn defaults() -> Vec<Handout> {
+        Handout::ALL
+            .into_iter()
+            .filter(|h| h.is_default())
+            .collect()
+    }
+
     /// The codes of [`Handout::ALL`] as messages list them.
-    pub const NAMES: &'static str =
-        "worksheet, answers, hand-records, labels, curtain-cards, score-sheets or lesson-html";
+    pub const NAMES: &'static str = "worksheet, answers, hand-records, labels, curtain-cards, \
+         score-sheets, lesson-html, crib, travellers or pickup-slips";
 
     /// The name a lesson's `outputs:` uses.
     pub const fn code(self) -> &'static str {
@@ -140,6 +166,9 @@ impl Handout {
             Handout::CurtainCards => "curtain-cards",
             Handout::ScoreSheets => "score-sheets",
             Handout::LessonHtml => "lesson-html",
+            Handout::Crib => "crib",
+            Handout::Travellers => "travellers",
+            Handout::PickupSlips => "pickup-slips",
         }
     }
 

@@ -617,7 +617,7 @@ pub(super) fn validate(
         },
         outputs: match raw.outputs {
             Some(o) => o.into_iter().map(|w| w.value.0.0).collect(),
-            None => super::Handout::ALL.to_vec(),
+            None => super::Handout::defaults(),
         },
         note: raw.note,
         date: raw.date.map(|d| d.0.0),

@@ -48,6 +48,9 @@ pub struct Table {
     pub head: bool,
     pub grid: bool,
     pub size: f32,
+    /// The least height of a row in mm (`rows=MM`), room for a pen on
+    /// score sheets; 0 leaves rows as tall as their text.
+    pub row_height: f32,
     pub rows: Vec<Vec<Vec<Span>>>,
 }
 
@@ -485,7 +488,7 @@ impl<'a> Parser<'a> {
 
     fn table(&mut self, no: usize, rest: &str, style: &Style) -> Result<Table, LayoutError> {
         let opts = Options::parse(no, rest);
-        opts.check(&["widths", "align", "size"], &["head", "grid"])?;
+        opts.check(&["widths", "align", "size", "rows"], &["head", "grid"])?;
         let mut rows = Vec::new();
         for (line, text) in self.raw_until_end(no, "table")? {
             let inner = text
@@ -526,6 +529,7 @@ impl<'a> Parser<'a> {
             head: opts.flag("head"),
             grid: opts.flag("grid"),
             size: opts.number("size", style.size)?,
+            row_height: opts.number("rows", 0.0)?,
             rows: rows.into_iter().map(|r| r.1).collect(),
         })
     }

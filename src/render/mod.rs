@@ -7,6 +7,7 @@
 //! pages. Nothing here reads files or clocks: the same view and templates
 //! always give the same bytes.
 
+pub mod crib;
 pub mod html;
 pub mod layout;
 pub mod pdf;
@@ -25,7 +26,7 @@ use crate::lesson::{Handout, Lesson};
 use crate::words::{Catalogue, Language};
 
 /// The built-in templates, by file name.
-const BUILTIN: [(&str, &str); 8] = [
+const BUILTIN: [(&str, &str); 11] = [
     (
         "worksheet.tera",
         include_str!("../../templates/worksheet.tera"),
@@ -52,6 +53,15 @@ const BUILTIN: [(&str, &str); 8] = [
         html::TEMPLATE,
         include_str!("../../templates/lesson.html.tera"),
     ),
+    ("crib.tera", include_str!("../../templates/crib.tera")),
+    (
+        "travellers.tera",
+        include_str!("../../templates/travellers.tera"),
+    ),
+    (
+        "pickup-slips.tera",
+        include_str!("../../templates/pickup-slips.tera"),
+    ),
 ];
 
 /// The template that prints a handout and the file it goes to.
@@ -64,6 +74,9 @@ pub const fn handout_files(handout: Handout) -> (&'static str, &'static str) {
         Handout::CurtainCards => ("curtain-cards.tera", "curtain-cards.pdf"),
         Handout::ScoreSheets => ("score-sheet.tera", "score-sheet.pdf"),
         Handout::LessonHtml => (html::TEMPLATE, html::FILE),
+        Handout::Crib => ("crib.tera", "crib.pdf"),
+        Handout::Travellers => ("travellers.tera", "travellers.pdf"),
+        Handout::PickupSlips => ("pickup-slips.tera", "pickup-slips.pdf"),
     }
 }
 
@@ -312,7 +325,7 @@ impl Default for RenderOptions {
         RenderOptions {
             paper: Paper::A4,
             palette: Palette::TwoColour,
-            outputs: Handout::ALL.to_vec(),
+            outputs: Handout::defaults(),
             records_per_page: 4,
             worksheet_per_page: 1,
             hcp_in_diagram: false,
@@ -534,8 +547,8 @@ struct ContentsView {
 }
 
 /// Renders one handout (`worksheet` or `answers`) of many lessons as one
-/// PDF: a contents page, then each lesson's handout from a new page, page
-/// numbers counting the whole pack. Lessons whose `outputs:` leave the
+/// PDF: a contents page, the crib sheets (worksheets only), then each
+/// lesson's handout from a new page, page numbers counting the whole pack. Lessons whose `outputs:` leave the
 /// handout out are left out; `None` when no lesson prints it. `contents`
 /// supplies `contents.tera`.
 pub fn render_pack(
@@ -564,6 +577,23 @@ pub fn render_pack(
     let Some((first, ..)) = parts.first() else {
         return Ok(None);
     };
+    // The worksheet pack opens with a crib sheet for each rule system in
+    // it (one per distinct crib: a lesson may set other thresholds or
+    // speak another language), printed as its first lesson prints it.
+    let mut cribs: Vec<(&PackLesson, String, layout::Document, usize)> = Vec::new();
+    if output == Handout::Worksheet {
+        let (crib_template, _) = handout_files(Handout::Crib);
+        for (lesson, ..) in &parts {
+            if cribs.iter().any(|c| c.0.view.crib == lesson.view.crib) {
+                continue;
+            }
+            let text = render_layout(lesson.view, lesson.opts, lesson.templates, crib_template)?;
+            let doc = parse_output(&text, &lesson.templates.sources[crib_template].0)?;
+            let pages = pdf::page_count(&doc, lesson.opts.paper).map_err(pdf_error)?;
+            cribs.push((lesson, text, doc, pages));
+        }
+    }
+    let crib_pages: usize = cribs.iter().map(|c| c.3).sum();
     let paper = first.opts.paper;
     // A pack of one language speaks it; a mixed pack's contents are English.
     let language = if parts
@@ -577,7 +607,7 @@ pub fn render_pack(
     let texts = Catalogue::of(language);
     let contents_page =
         |contents_pages: usize| -> Result<(String, layout::Document, usize), RenderError> {
-            let mut page = contents_pages + 1;
+            let mut page = contents_pages + crib_pages + 1;
             let lines = parts
                 .iter()
                 .map(|(l, _, _, pages)| {
@@ -626,6 +656,13 @@ pub fn render_pack(
         doc: &contents_doc,
         paper,
     }];
+    for (lesson, text, doc, _) in &cribs {
+        identity.extend_from_slice(text.as_bytes());
+        sections.push(pdf::Section {
+            doc,
+            paper: lesson.opts.paper,
+        });
+    }
     for (lesson, text, doc, _) in &parts {
         identity.extend_from_slice(text.as_bytes());
         sections.push(pdf::Section {

@@ -830,13 +830,14 @@ impl Flow<'_> {
             page.used = true;
             if grid.cut {
                 page.rect(x, y, cw, chh, Some((0.5, GREY)), None);
-                // Scissors mark beside the first cut line of each cell.
+                // Scissors on the top cut line's extension, left of the
+                // cell in the margin or gap, so they never touch a frame.
                 ts.spans(
                     Some(page),
                     &[plain("✂")],
                     7.0,
                     Align::Left,
-                    x + mm(1.0),
+                    x - mm(3.6),
                     y - 4.5,
                     20.0,
                     GREY,
@@ -1017,7 +1018,7 @@ fn table(
                 BLACK,
             ));
         }
-        rh += 2.0 * pad * 0.8;
+        rh = (rh + 2.0 * pad * 0.8).max(mm(t.row_height));
         if let Some(cv) = canvas.as_deref_mut() {
             if head {
                 cv.rect(x, cy, width, rh, None, Some(SHADE));

@@ -254,6 +254,8 @@ pub struct LessonView {
     pub boards: Vec<BoardView>,
     /// The fixed texts of the language (`t.board`, `t.dealer`, …).
     pub t: std::collections::BTreeMap<String, String>,
+    /// The rule system's crib sheet, under the lesson's thresholds.
+    pub crib: super::crib::CribView,
 }
 
 /// Builds the view of a dealt and analysed lesson. `lesson_file` is the
@@ -327,6 +329,7 @@ pub fn build(
         questions,
         boards,
         t: texts.map(),
+        crib: super::crib::crib(&lesson.rules, texts),
     }
 }
 

@@ -217,6 +217,10 @@ pub const fn trick_points(strain: Strain, tricks_over_six: u32) -> i64 {
     }
 }
 
+/// Bid trick points from which a made contract earns the game bonus rather
+/// than the part-score bonus (`ebu` contracts named by level, `dbv`).
+pub const GAME_TRICK_POINTS: i64 = 100;
+
 /// Trick points per overtrick: 20 in the minors, 30 otherwise.
 pub const fn overtrick_points(strain: Strain) -> i64 {
     match strain {

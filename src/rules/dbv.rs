@@ -7,8 +7,8 @@
 //! The contract's trumps come from the longest 8+ fit (else SA, no trumps),
 //! its level from the combined points; the opener declares.
 
-use super::contract::{overtrick_points, trick_points};
-use super::ebu::fit;
+use super::contract::{GAME_TRICK_POINTS, overtrick_points, trick_points};
+use super::ebu::{FIT, fit};
 use super::{
     Announcement, Contract, Outcome, Points, Reason, Redeal, RuleSystem, Ruleset, Ruling, Statement,
 };
@@ -17,6 +17,9 @@ use crate::bridge::{Board, Deal, Seat, Seating, Side, Strain, Suit};
 /// The `dbv` system.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Dbv;
+
+/// Points a player needs to open.
+pub const OPENING_POINTS: u32 = 12;
 
 /// The level for `hcp` combined points (seed 003's table; 36 belongs to
 /// level 6, RULES.md). Below 20 there is no contract.
@@ -40,7 +43,7 @@ pub fn denomination(deal: &Deal, side: Side) -> (Strain, u32) {
     // Suit::ALL runs spades first, so a later suit must be strictly longer.
     for suit in Suit::ALL {
         let cards = fit(deal, side, suit);
-        if cards >= 8 && best.is_none_or(|(_, b)| cards > b) {
+        if cards >= FIT && best.is_none_or(|(_, b)| cards > b) {
             best = Some((suit, cards));
         }
     }
@@ -65,7 +68,7 @@ pub fn score(contract: Contract, tricks: u8) -> Outcome {
     }
     let level = needed as u32 - 6;
     let bid = trick_points(strain, level);
-    let mut bonus = if bid >= 100 { 300 } else { 50 };
+    let mut bonus = if bid >= GAME_TRICK_POINTS { 300 } else { 50 };
     bonus += match level {
         6 => 500,
         7 => 1000,
@@ -88,7 +91,7 @@ impl RuleSystem for Dbv {
         let mut opener = None;
         for seat in first.clockwise_from() {
             let hcp = deal.hand(seat).hcp();
-            let opens = hcp >= 12;
+            let opens = hcp >= OPENING_POINTS;
             announcements.push(Announcement {
                 seat,
                 hcp,
@@ -111,7 +114,7 @@ impl RuleSystem for Dbv {
         };
         announcements.push(report(deal, opener.partner()));
         let hcp = deal.side_hcp(opener.side());
-        if hcp < 20 {
+        if level_for_points(hcp).is_none() {
             // The next player clockwise opens whatever they hold; that side
             // then has more than 20 points, so the deal is played.
             let next = opener.next();

@@ -10,7 +10,7 @@
 //! points declares (20–20 is redealt); its stronger hand is declarer (equal:
 //! who announced first). The guideline contract follows seed 002's guidelines.
 
-use super::contract::{overtrick_points, trick_points};
+use super::contract::{GAME_TRICK_POINTS, overtrick_points, trick_points};
 use super::{
     Announcement, Contract, Outcome, Points, Reason, Redeal, RuleSystem, Ruleset, Ruling, Statement,
 };
@@ -39,6 +39,13 @@ impl Ebu {
         minor_game_points: 28,
     };
 }
+
+/// Cards a partnership needs in a suit to choose it as trumps (the golden
+/// fit of seeds 001 and 002; `dbv` uses the same eight).
+pub const FIT: u32 = 8;
+
+/// Each side's points when the pack's 40 are split evenly: a tie, redealt.
+pub const EVEN_SPLIT: u32 = 20;
 
 /// Combined length of `suit` on `side`.
 pub(crate) fn fit(deal: &Deal, side: Side, suit: Suit) -> u32 {
@@ -74,7 +81,7 @@ impl Ebu {
         } else {
             (Suit::Spades, spades)
         };
-        let strain = if major_cards >= 8 {
+        let strain = if major_cards >= FIT {
             reasons.push(Reason::MajorFit {
                 side,
                 suit: major,
@@ -91,7 +98,7 @@ impl Ebu {
             } else {
                 (Suit::Diamonds, diamonds)
             };
-            if minor_cards >= 8 && hcp < self.minor_game_points && hcp < self.game_points {
+            if minor_cards >= FIT && hcp < self.minor_game_points && hcp < self.game_points {
                 reasons.push(Reason::MinorFitPartScore {
                     side,
                     suit: minor,
@@ -107,7 +114,7 @@ impl Ebu {
                     reasons,
                 );
             }
-            if minor_cards >= 8 {
+            if minor_cards >= FIT {
                 reasons.push(Reason::MinorFitGameInNoTrumps {
                     side,
                     suit: minor,
@@ -153,7 +160,7 @@ pub fn score(contract: Contract, tricks: u8) -> Outcome {
     }
     let game = match contract.kind() {
         Some(kind) => kind == ContractKind::Game,
-        None => trick_points(strain, needed as u32 - 6) >= 100,
+        None => trick_points(strain, needed as u32 - 6) >= GAME_TRICK_POINTS,
     };
     let bonus = if game { 300 } else { 50 };
     // Overtricks earn trick points at the same rate as the contracted tricks.
@@ -181,12 +188,12 @@ impl RuleSystem for Ebu {
             })
             .collect();
         let ns = deal.side_hcp(Side::NorthSouth);
-        if ns == 20 {
+        if ns == EVEN_SPLIT {
             let mut r = Ruling::redealt(first, Redeal::TwentyTwenty);
             r.announcements = announcements;
             return r;
         }
-        let side = if ns > 20 {
+        let side = if ns > EVEN_SPLIT {
             Side::NorthSouth
         } else {
             Side::EastWest

@@ -150,7 +150,7 @@ impl Auction {
             return Err(IllegalCall::Over);
         }
         let Call::Bid(bid) = call else { return Ok(()) };
-        if !(1..=13).contains(&bid.tricks) {
+        if !BID_TRICKS.contains(&bid.tricks) {
             return Err(IllegalCall::TrickCount);
         }
         if self.calls.iter().any(|c| c.call == call) {
@@ -193,6 +193,9 @@ impl Auction {
         }
     }
 }
+
+/// The numbers of tricks a bid may name.
+pub const BID_TRICKS: std::ops::RangeInclusive<u8> = 1..=13;
 
 /// Tricks a partnership's points are worth: the DBV level table
 /// (RULES.md §dbv 4) plus six; under 20 points, no bid.

@@ -35,8 +35,8 @@ pub mod sure_tricks;
 
 pub use analysis::{BoardAnalysis, ContractFacts, analyze, render_text};
 pub use contract::{
-    Contract, ContractError, Outcome, TricksError, game_tricks, legal_contracts, overtrick_points,
-    trick_points,
+    Contract, ContractError, GAME_TRICK_POINTS, Outcome, TricksError, game_tricks, legal_contracts,
+    overtrick_points, trick_points,
 };
 pub use ez::{Auction, Call};
 pub use filters::filters;

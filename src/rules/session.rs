@@ -64,6 +64,12 @@ pub enum EzEvent {
 /// Points to win an EZ game.
 pub const EZ_GAME: Points = Points::whole(30);
 
+/// Games a team wins to win an EZ set.
+pub const GAMES_PER_SET: u32 = 3;
+
+/// Sets a team wins to win an EZ match.
+pub const SETS_PER_MATCH: u32 = 2;
+
 /// An `ez` score sheet: the current game's points, games in the current
 /// set and sets in the match, per team (index 0 NS, 1 EW).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
@@ -97,11 +103,11 @@ impl EzMatch {
             self.game = [Points::ZERO; 2];
             self.games[i] += 1;
             events.push(EzEvent::GameWon { side: bidding });
-            if self.games[i] == 3 {
+            if self.games[i] == GAMES_PER_SET {
                 self.games = [0; 2];
                 self.sets[i] += 1;
                 events.push(EzEvent::SetWon { side: bidding });
-                if self.sets[i] == 2 {
+                if self.sets[i] == SETS_PER_MATCH {
                     self.winner = Some(bidding);
                     events.push(EzEvent::MatchWon { side: bidding });
                 }
