@@ -217,6 +217,9 @@ pub struct QuestionView {
     pub text: String,
     /// Answer lines to leave.
     pub lines: u32,
+    /// The shape of the answer space: `seats` (a box for each of N E S
+    /// W), `contract` (a contract box), `card` (a card box) or `lines`.
+    pub space: &'static str,
 }
 
 /// The whole lesson, ready to print.
@@ -232,6 +235,9 @@ pub struct LessonView {
     pub program_version: String,
     pub rebuild: String,
     pub note: String,
+    /// What the lesson's `technique:` teaches, as a sentence; empty
+    /// without one.
+    pub technique: String,
     pub date: String,
     pub questions: Vec<QuestionView>,
     pub boards: Vec<BoardView>,
@@ -262,8 +268,21 @@ pub fn build(
                 Question::Announce | Question::ExtraTricks => 2,
                 _ => 1,
             },
+            space: match question {
+                Question::Hcp => "seats",
+                Question::Contract | Question::Bid => "contract",
+                Question::Lead => "card",
+                _ => "lines",
+            },
         })
         .collect();
+    // The lesson's technique: the one its boards are dealt to need.
+    let technique = lesson
+        .boards
+        .iter()
+        .find_map(|plan| plan.technique())
+        .map(|spec| texts.get(&format!("tech_{}", spec.technique.code())))
+        .unwrap_or_default();
     let boards = boards
         .iter()
         .zip(facts)
@@ -296,6 +315,7 @@ pub fn build(
             Analysis::Rules => format!("minibridge build {lesson_file} --seed {seed} --no-play"),
         },
         note: lesson.note.clone().unwrap_or_default(),
+        technique,
         date: lesson.date.clone().unwrap_or_default(),
         questions,
         boards,
