@@ -16,7 +16,11 @@ fn pages(pdf: &Path) -> Vec<String> {
         .arg("-")
         .output()
         .expect("pdftotext (poppler-utils) runs");
-    assert!(out.status.success(), "pdftotext failed on {}", pdf.display());
+    assert!(
+        out.status.success(),
+        "pdftotext failed on {}",
+        pdf.display()
+    );
     let text = String::from_utf8_lossy(&out.stdout).to_string();
     let mut pages: Vec<String> = text.split('\u{c}').map(str::to_string).collect();
     if pages.last().is_some_and(|p| p.trim().is_empty()) {

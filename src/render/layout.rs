@@ -744,7 +744,10 @@ fn answer_boxes(no: usize, rest: &str) -> Result<AnswerBoxes, LayoutError> {
         ));
     }
     Ok(AnswerBoxes {
-        width: opts.get("width").map(|v| number(no, "width", v)).transpose()?,
+        width: opts
+            .get("width")
+            .map(|v| number(no, "width", v))
+            .transpose()?,
         height: opts.number("height", 12.0)?.max(4.0),
         labels,
     })
@@ -1069,8 +1072,18 @@ mod tests {
             fill_margin(&d.headers[0].center, 1, 1, "Board \\| 2"),
             "Board | 2"
         );
-        assert!(parse("@boxes width=20").unwrap_err().message.contains("label"));
-        assert!(parse("@group\ntext").unwrap_err().message.contains("never closed"));
+        assert!(
+            parse("@boxes width=20")
+                .unwrap_err()
+                .message
+                .contains("label")
+        );
+        assert!(
+            parse("@group\ntext")
+                .unwrap_err()
+                .message
+                .contains("never closed")
+        );
     }
 
     #[test]

@@ -767,7 +767,13 @@ fn draw_margins(
         );
     }
     for (i, m) in footers.iter().enumerate() {
-        draw(page, m, base + MARGIN_SIZE * 1.35 * i as f32, MARGIN_SIZE, GREY);
+        draw(
+            page,
+            m,
+            base + MARGIN_SIZE * 1.35 * i as f32,
+            MARGIN_SIZE,
+            GREY,
+        );
     }
 }
 
