@@ -17,10 +17,10 @@ trap 'rm -rf "$out"' EXIT
 cd "$root"
 command -v pdftoppm >/dev/null || { echo "pdftoppm is missing (poppler-utils)" >&2; exit 1; }
 cargo run --quiet -- build "$lesson" --out "$out" >/dev/null
-for handout in worksheet answers; do
-    pdftoppm -png -r 60 -f 1 -l 1 -singlefile "$out/$stem/$handout.pdf" "docs/$handout"
-    echo "docs/$handout.png"
-done
+# The worksheet's board 1 follows its teaching-point page.
+pdftoppm -png -r 60 -f 2 -l 2 -singlefile "$out/$stem/worksheet.pdf" docs/worksheet
+pdftoppm -png -r 60 -f 1 -l 1 -singlefile "$out/$stem/answers.pdf" docs/answers
+echo docs/worksheet.png docs/answers.png
 # The play plan of the hold-up lesson's board 1 (its answer key, page 2).
 cargo run --quiet -- build lessons/17-hold-up.yaml --out "$out" >/dev/null
 pdftoppm -png -r 90 -f 2 -l 2 -x 40 -y 40 -W 665 -H 345 -singlefile \

@@ -15,6 +15,7 @@ mod languages;
 mod lesson;
 mod new;
 mod pack;
+mod pages;
 mod pbn;
 mod publish;
 mod render;

@@ -94,6 +94,18 @@ pub struct Grid {
     pub cells: Vec<Vec<Block>>,
 }
 
+/// A row of framed answer boxes, each with a small label in its corner
+/// (the points of N E S W, a contract, a card): the answer's shape shows
+/// what the question wants.
+#[derive(Clone, Debug, PartialEq)]
+pub struct AnswerBoxes {
+    /// Width of each box in mm; `None` shares the line among them.
+    pub width: Option<f32>,
+    /// Height in mm.
+    pub height: f32,
+    pub labels: Vec<Vec<Span>>,
+}
+
 /// A block of the page flow.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Block {
@@ -113,15 +125,26 @@ pub enum Block {
     },
     Columns {
         gap: f32,
+        /// Relative widths, one per column; empty for equal columns.
+        widths: Vec<f32>,
         columns: Vec<Vec<Block>>,
     },
     Table(Table),
     Diagram(Diagram),
     Grid(Grid),
+    /// `@boxes`: answer boxes in a row.
+    AnswerBoxes(AnswerBoxes),
+    /// `@mark`: the running mark that `{mark}` prints in the page's header
+    /// and footer (the board a page shows).
+    Mark(String),
+    /// `@group`: blocks kept on one page; the group starts a new page when
+    /// it does not fit in what is left of this one (and flows on only when
+    /// it is taller than a whole page).
+    Group(Vec<Block>),
 }
 
-/// A header or footer line: left, centre and right parts; `{page}` and
-/// `{pages}` are filled in when the page count is known.
+/// A header or footer line: left, centre and right parts; `{page}`,
+/// `{pages}` and `{mark}` are filled in when the pages are laid out.
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct Margin {
     pub left: String,
@@ -398,6 +421,14 @@ impl<'a> Parser<'a> {
             "space" => blocks.push(Block::Space(number(no, "@space", rest)?)),
             "keep" => blocks.push(Block::Keep(number(no, "@keep", rest)?)),
             "rule" => blocks.push(Block::Rule),
+            "mark" => blocks.push(Block::Mark(rest.to_string())),
+            "group" => {
+                let mut inner = *style;
+                let (body, end) = self.blocks(&mut inner, &["end"])?;
+                self.expect_end(no, "group", end, &["end"])?;
+                blocks.push(Block::Group(body));
+            }
+            "boxes" => blocks.push(Block::AnswerBoxes(answer_boxes(no, rest)?)),
             "size" => style.size = number(no, "@size", rest)?.max(4.0),
             "align" => {
                 style.align = match rest {
@@ -431,8 +462,15 @@ impl<'a> Parser<'a> {
             }
             "columns" => {
                 let opts = Options::parse(no, rest);
-                opts.check(&["gap"], &[])?;
+                opts.check(&["gap", "widths"], &[])?;
                 let gap = opts.number("gap", 6.0)?;
+                let widths = match opts.get("widths") {
+                    Some(w) => w
+                        .split(',')
+                        .map(|x| number(no, "widths", x))
+                        .collect::<Result<Vec<_>, _>>()?,
+                    None => Vec::new(),
+                };
                 let mut columns = Vec::new();
                 loop {
                     let mut inner = *style;
@@ -443,7 +481,21 @@ impl<'a> Parser<'a> {
                         break;
                     }
                 }
-                blocks.push(Block::Columns { gap, columns });
+                if !widths.is_empty() && widths.len() != columns.len() {
+                    return Err(err(
+                        no,
+                        format!(
+                            "`widths` gives {} columns but the block has {}",
+                            widths.len(),
+                            columns.len()
+                        ),
+                    ));
+                }
+                blocks.push(Block::Columns {
+                    gap,
+                    widths,
+                    columns,
+                });
             }
             "table" => blocks.push(Block::Table(self.table(no, rest, style)?)),
             "diagram" => blocks.push(Block::Diagram(self.diagram(no, rest, style)?)),
@@ -453,7 +505,8 @@ impl<'a> Parser<'a> {
                     no,
                     format!(
                         "unknown command `@{word}`; expected one of: title, header, footer, page, \
-                         space, keep, rule, size, align, lines, box, columns, table, diagram, grid"
+                         space, keep, rule, mark, size, align, lines, boxes, box, group, columns, \
+                         table, diagram, grid"
                     ),
                 ));
             }
@@ -678,6 +731,32 @@ impl<'a> Parser<'a> {
     }
 }
 
+/// `@boxes [width=MM] [height=MM] | label | label …`: options before the
+/// first bar, then one label per box.
+fn answer_boxes(no: usize, rest: &str) -> Result<AnswerBoxes, LayoutError> {
+    let parts = split_cells(rest);
+    let opts = Options::parse(no, parts[0]);
+    opts.check(&["width", "height"], &[])?;
+    let labels = parts[1..]
+        .iter()
+        .map(|p| inline(no, p.trim()))
+        .collect::<Result<Vec<_>, _>>()?;
+    if labels.is_empty() {
+        return Err(err(
+            no,
+            "`@boxes` needs one label per box after a bar: `@boxes | N | E | S | W`",
+        ));
+    }
+    Ok(AnswerBoxes {
+        width: opts
+            .get("width")
+            .map(|v| number(no, "width", v))
+            .transpose()?,
+        height: opts.number("height", 12.0)?.max(4.0),
+        labels,
+    })
+}
+
 fn heading_level(line: &str) -> Option<u8> {
     let hashes = line.chars().take_while(|c| *c == '#').count();
     (1..=3)
@@ -845,10 +924,10 @@ pub fn unescape(text: &str) -> String {
     out
 }
 
-/// A header or footer part with `{page}` and `{pages}` filled in and its
-/// escapes taken out; an escaped brace (`\{page}`, as a title holding
-/// those words is printed) stays text.
-pub fn fill_margin(text: &str, page: usize, pages: usize) -> String {
+/// A header or footer part with `{page}`, `{pages}` and `{mark}` filled
+/// in and its escapes taken out; an escaped brace (`\{page}`, as a title
+/// holding those words is printed) stays text.
+pub fn fill_margin(text: &str, page: usize, pages: usize, mark: &str) -> String {
     let mut out = String::with_capacity(text.len());
     let mut rest = text;
     while let Some(c) = rest.chars().next() {
@@ -861,6 +940,9 @@ pub fn fill_margin(text: &str, page: usize, pages: usize) -> String {
             rest = r;
         } else if let Some(r) = rest.strip_prefix("{page}") {
             out.push_str(&page.to_string());
+            rest = r;
+        } else if let Some(r) = rest.strip_prefix("{mark}") {
+            out.push_str(&unescape(mark));
             rest = r;
         } else {
             out.push(c);
@@ -933,8 +1015,8 @@ mod tests {
         };
         assert_eq!(heading.spans[0].text, flat);
         let footer = &doc.footers[0];
-        assert_eq!(fill_margin(&footer.left, 2, 5), flat);
-        assert_eq!(fill_margin(&footer.center, 2, 5), "Page 2 of 5");
+        assert_eq!(fill_margin(&footer.left, 2, 5, ""), flat);
+        assert_eq!(fill_margin(&footer.center, 2, 5, ""), "Page 2 of 5");
     }
 
     #[test]
@@ -973,6 +1055,39 @@ mod tests {
             Block::Columns { columns, .. } => assert_eq!(columns.len(), 2),
             b => panic!("{b:?}"),
         }
+    }
+
+    #[test]
+    fn marks_groups_and_answer_boxes() {
+        let d = parse(
+            "@mark Board \\| 2\n@group\ntext\n@boxes width=20 | N | {S}\n@end\n@header | {mark} |",
+        )
+        .unwrap();
+        assert_eq!(d.blocks[0], Block::Mark("Board \\| 2".to_string()));
+        let Block::Group(body) = &d.blocks[1] else {
+            panic!("{:?}", d.blocks)
+        };
+        let Block::AnswerBoxes(b) = &body[1] else {
+            panic!("{body:?}")
+        };
+        assert_eq!((b.width, b.height, b.labels.len()), (Some(20.0), 12.0, 2));
+        assert_eq!(b.labels[1][0].text, "♠");
+        assert_eq!(
+            fill_margin(&d.headers[0].center, 1, 1, "Board \\| 2"),
+            "Board | 2"
+        );
+        assert!(
+            parse("@boxes width=20")
+                .unwrap_err()
+                .message
+                .contains("label")
+        );
+        assert!(
+            parse("@group\ntext")
+                .unwrap_err()
+                .message
+                .contains("never closed")
+        );
     }
 
     #[test]

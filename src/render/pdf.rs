@@ -13,7 +13,9 @@ use sha2::{Digest, Sha256};
 
 pub use crate::lesson::Paper;
 
-use super::layout::{Align, Block, Diagram, Document, Grid, Margin, Span, Table, Text, VAlign};
+use super::layout::{
+    Align, AnswerBoxes, Block, Diagram, Document, Grid, Margin, Span, Table, Text, VAlign,
+};
 
 static REGULAR_TTF: &[u8] = include_bytes!("../../fonts/DejaVuSans.ttf");
 static BOLD_TTF: &[u8] = include_bytes!("../../fonts/DejaVuSans-Bold.ttf");
@@ -89,12 +91,21 @@ const MARGIN_SIDE: f32 = 15.0;
 const MARGIN_TOP: f32 = 14.0;
 const MARGIN_BOTTOM: f32 = 20.0;
 const MARGIN_SIZE: f32 = 7.0;
+/// The running head (lesson and board) is read, not just filed: larger
+/// and darker than the footer's small print.
+const HEAD_SIZE: f32 = 9.0;
+const HEAD_INK: Ink = Ink(0.2, 0.2, 0.2);
 
 /// One page being drawn; coordinates are pt from the top-left corner.
 struct Canvas {
     ops: Vec<Op>,
     height: f32,
     used: bool,
+    /// What `{mark}` prints on this page: the first `@mark` set on it, or
+    /// the one in force when it began (a board carried over).
+    mark: String,
+    /// Whether `mark` was set on this page.
+    marked: bool,
 }
 
 impl Canvas {
@@ -103,6 +114,8 @@ impl Canvas {
             ops: Vec::new(),
             height,
             used: false,
+            mark: String::new(),
+            marked: false,
         }
     }
 
@@ -575,8 +588,9 @@ fn paginate(ts: &Typesetter, doc: &Document, paper: Paper) -> Vec<Canvas> {
     let mut flow = Flow {
         ts,
         pages: vec![Canvas::new(ph)],
+        mark: String::new(),
         y: 0.0,
-        top: mm(MARGIN_TOP) + margin_height(&doc.headers),
+        top: mm(MARGIN_TOP) + head_height(&doc.headers),
         bottom: ph - mm(MARGIN_BOTTOM),
         left: mm(MARGIN_SIDE),
         width: pw - 2.0 * mm(MARGIN_SIDE),
@@ -674,11 +688,12 @@ pub fn render_sections(
     Ok(out)
 }
 
-fn margin_height(lines: &[Margin]) -> f32 {
+/// The room the header lines take above the text.
+fn head_height(lines: &[Margin]) -> f32 {
     if lines.is_empty() {
         0.0
     } else {
-        lines.len() as f32 * MARGIN_SIZE * 1.35 + mm(3.0)
+        lines.len() as f32 * HEAD_SIZE * 1.35 + mm(3.0)
     }
 }
 
@@ -693,47 +708,49 @@ fn draw_margins(
 ) {
     let left = mm(MARGIN_SIDE);
     let width = page_width - 2.0 * left;
-    let leading = MARGIN_SIZE * 1.35;
-    let draw = |page: &mut Canvas, m: &Margin, y: f32| {
-        let fill = |text: &str| super::layout::fill_margin(text, number, total);
+    let mark = page.mark.clone();
+    let draw = |page: &mut Canvas, m: &Margin, y: f32, size: f32, ink: Ink| {
+        let fill = |text: &str| super::layout::fill_margin(text, number, total, &mark);
         let (l, c, r) = (fill(&m.left), fill(&m.center), fill(&m.right));
         // Each part keeps to one line and its own room, so a long title
         // never runs into "Page x of y": the centre part is kept whole and
         // the sides get what is left on either side of it.
         let gap = mm(3.0);
-        let c = ts.fit(&c, MARGIN_SIZE, width);
-        let cw = ts.width(&c, MARGIN_SIZE, false);
+        let c = ts.fit(&c, size, width);
+        let cw = ts.width(&c, size, false);
         let (lroom, rroom) = if c.is_empty() {
-            let rw = ts.width(&r, MARGIN_SIZE, false).min(width / 2.0);
+            let rw = ts.width(&r, size, false).min(width / 2.0);
             (width - rw - gap, width - gap)
         } else {
             let side = ((width - cw) / 2.0 - gap).max(0.0);
             (side, side)
         };
         for (text, align) in [
-            (ts.fit(&l, MARGIN_SIZE, lroom), Align::Left),
+            (ts.fit(&l, size, lroom), Align::Left),
             (c, Align::Center),
-            (ts.fit(&r, MARGIN_SIZE, rroom), Align::Right),
+            (ts.fit(&r, size, rroom), Align::Right),
         ] {
             if !text.is_empty() {
                 ts.spans(
                     Some(page),
                     &[plain(&text)],
-                    MARGIN_SIZE,
+                    size,
                     align,
                     left,
                     y,
                     width,
-                    GREY,
+                    ink,
                 );
             }
         }
     };
+    let head_leading = HEAD_SIZE * 1.35;
     for (i, m) in headers.iter().enumerate() {
-        draw(page, m, mm(MARGIN_TOP) - mm(6.0) + leading * i as f32);
+        let y = mm(MARGIN_TOP) - mm(6.0) + head_leading * i as f32;
+        draw(page, m, y, HEAD_SIZE, HEAD_INK);
     }
     if !headers.is_empty() {
-        let y = mm(MARGIN_TOP) - mm(6.0) + leading * headers.len() as f32 + mm(1.0);
+        let y = mm(MARGIN_TOP) - mm(6.0) + head_leading * headers.len() as f32 + mm(1.0);
         page.line(left, y, left + width, y, 0.4, LIGHT, None);
     }
     // Footers sit in the bottom margin, clear of the unprintable edge.
@@ -750,7 +767,13 @@ fn draw_margins(
         );
     }
     for (i, m) in footers.iter().enumerate() {
-        draw(page, m, base + leading * i as f32);
+        draw(
+            page,
+            m,
+            base + MARGIN_SIZE * 1.35 * i as f32,
+            MARGIN_SIZE,
+            GREY,
+        );
     }
 }
 
@@ -758,6 +781,8 @@ fn draw_margins(
 struct Flow<'a> {
     ts: &'a Typesetter,
     pages: Vec<Canvas>,
+    /// The mark in force (`@mark`).
+    mark: String,
     y: f32,
     top: f32,
     bottom: f32,
@@ -772,12 +797,33 @@ impl Flow<'_> {
     }
 
     fn new_page(&mut self) {
+        let mark = self.mark.clone();
         self.pages.push(Canvas::new(self.page_height));
+        self.page().mark = mark;
         self.y = self.top;
     }
 
     fn block(&mut self, block: &Block) {
         match block {
+            Block::Mark(text) => {
+                self.mark = text.clone();
+                let page = self.page();
+                if !page.marked {
+                    page.mark = text.clone();
+                    page.marked = true;
+                }
+            }
+            Block::Group(body) => {
+                let room = self.bottom - self.top;
+                let at_top = self.y <= self.top;
+                let h = measure_flow(self.ts, body, self.width, at_top);
+                if self.y + h > self.bottom && !at_top && h <= room {
+                    self.new_page();
+                }
+                for b in body {
+                    self.block(b);
+                }
+            }
             Block::PageBreak => {
                 if self.page().used {
                     self.new_page();
@@ -869,6 +915,16 @@ fn plain(text: &str) -> Span {
     }
 }
 
+/// The height a run of flow blocks takes from the cursor, as the flow
+/// would place them on one page (a group's test whether it fits).
+fn measure_flow(ts: &Typesetter, blocks: &[Block], width: f32, at_top: bool) -> f32 {
+    let mut h = 0.0;
+    for b in blocks {
+        h += layout(ts, None, b, 0.0, h, width, at_top && h == 0.0);
+    }
+    h
+}
+
 fn blocks_height(ts: &Typesetter, blocks: &[Block], width: f32) -> f32 {
     let mut h = 0.0;
     for b in blocks {
@@ -912,7 +968,12 @@ fn layout(
         }
         Block::Paragraph(text) => ts.text(canvas, text, x, y, width) + text.size * 0.45,
         Block::Space(v) => mm(*v),
-        Block::PageBreak | Block::Keep(_) | Block::Grid(_) => 0.0,
+        Block::PageBreak | Block::Keep(_) | Block::Grid(_) | Block::Mark(_) => 0.0,
+        Block::Group(body) => match canvas {
+            Some(c) => draw_blocks(ts, c, body, x, y, width),
+            None => blocks_height(ts, body, width),
+        },
+        Block::AnswerBoxes(b) => answer_boxes(ts, canvas, b, x, y, width),
         Block::Rule => {
             if let Some(c) = canvas {
                 c.line(x, y + mm(1.5), x + width, y + mm(1.5), 0.6, GREY, None);
@@ -956,20 +1017,30 @@ fn layout(
             }
             h + mm(3.0)
         }
-        Block::Columns { gap, columns } => {
+        Block::Columns {
+            gap,
+            widths,
+            columns,
+        } => {
             let n = columns.len().max(1) as f32;
-            let cw = (width - mm(*gap) * (n - 1.0)) / n;
+            let room = width - mm(*gap) * (n - 1.0);
+            let total: f32 = widths.iter().sum();
+            let share = |i: usize| match widths.get(i) {
+                Some(w) if total > 0.0 => room * w / total,
+                _ => room / n,
+            };
             let mut h: f32 = 0.0;
+            let mut cx = x;
             match canvas {
                 Some(c) => {
                     for (i, col) in columns.iter().enumerate() {
-                        let cx = x + i as f32 * (cw + mm(*gap));
-                        h = h.max(draw_blocks(ts, c, col, cx, y, cw));
+                        h = h.max(draw_blocks(ts, c, col, cx, y, share(i)));
+                        cx += share(i) + mm(*gap);
                     }
                 }
                 None => {
-                    for col in columns {
-                        h = h.max(blocks_height(ts, col, cw));
+                    for (i, col) in columns.iter().enumerate() {
+                        h = h.max(blocks_height(ts, col, share(i)));
                     }
                 }
             }
@@ -1056,6 +1127,42 @@ fn table(
         cy += rh;
     }
     cy - y + mm(3.0)
+}
+
+/// A row of answer boxes, each labelled small in its top-left corner.
+fn answer_boxes(
+    ts: &Typesetter,
+    canvas: Option<&mut Canvas>,
+    b: &AnswerBoxes,
+    x: f32,
+    y: f32,
+    width: f32,
+) -> f32 {
+    let n = b.labels.len().max(1) as f32;
+    let gap = mm(4.0);
+    let w = b
+        .width
+        .map(mm)
+        .unwrap_or((width - gap * (n - 1.0)) / n)
+        .min((width - gap * (n - 1.0)) / n);
+    let h = mm(b.height);
+    if let Some(c) = canvas {
+        for (i, label) in b.labels.iter().enumerate() {
+            let bx = x + i as f32 * (w + gap);
+            c.rect(bx, y, w, h, Some((0.7, GREY)), None);
+            ts.spans(
+                Some(&mut *c),
+                label,
+                8.0,
+                Align::Left,
+                bx + mm(1.5),
+                y + mm(1.0),
+                w - mm(3.0),
+                GREY,
+            );
+        }
+    }
+    h + mm(3.0)
 }
 
 /// The hand diagram: a 3 × 3 arrangement with North on top, West and East

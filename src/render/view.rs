@@ -10,7 +10,8 @@ use crate::bridge::{Board, Card, Hand, Rank, Seat, Side, Strain, Suit, Vulnerabi
 use crate::facts::commentary::{commentary, key_play};
 use crate::facts::{AnswerFacts, PlayFacts};
 use crate::lesson::{Analysis, Lesson, Question};
-use crate::rules::{BoardAnalysis, Contract};
+use crate::rules::ez::Call;
+use crate::rules::{BoardAnalysis, Contract, Reason, Ruleset};
 use crate::words::{Arg, Catalogue, Message};
 
 /// How cards are spelled.
@@ -195,6 +196,9 @@ pub struct BoardView {
     /// chair opposite the dummy); empty at an ordinary table.
     pub seat_change: String,
     pub contract: String,
+    /// EZ: the auction, call by call (`W pass · N 8♥ · …`); empty in the
+    /// systems without one.
+    pub auction: String,
     pub advice: String,
     pub answers: Vec<AnswerView>,
     pub score_table: Vec<ScoreRow>,
@@ -234,6 +238,9 @@ pub struct QuestionView {
     pub text: String,
     /// Answer lines to leave.
     pub lines: u32,
+    /// The shape of the answer space: `seats` (a box for each of N E S
+    /// W), `contract` (a contract box), `card` (a card box) or `lines`.
+    pub space: &'static str,
 }
 
 /// The whole lesson, ready to print.
@@ -249,6 +256,9 @@ pub struct LessonView {
     pub program_version: String,
     pub rebuild: String,
     pub note: String,
+    /// What the lesson's `technique:` teaches, as a sentence; empty
+    /// without one.
+    pub technique: String,
     pub date: String,
     pub questions: Vec<QuestionView>,
     pub boards: Vec<BoardView>,
@@ -281,8 +291,21 @@ pub fn build(
                 Question::Announce | Question::ExtraTricks => 2,
                 _ => 1,
             },
+            space: match question {
+                Question::Hcp => "seats",
+                Question::Contract | Question::Bid => "contract",
+                Question::Lead => "card",
+                _ => "lines",
+            },
         })
         .collect();
+    // The lesson's technique: the one its boards are dealt to need.
+    let technique = lesson
+        .boards
+        .iter()
+        .find_map(|plan| plan.technique())
+        .map(|spec| texts.get(&format!("tech_{}", spec.technique.code())))
+        .unwrap_or_default();
     let boards = boards
         .iter()
         .zip(facts)
@@ -325,6 +348,7 @@ pub fn build(
             Analysis::Rules => format!("minibridge build {lesson_file} --seed {seed} --no-play"),
         },
         note: lesson.note.clone().unwrap_or_default(),
+        technique,
         date: lesson.date.clone().unwrap_or_default(),
         questions,
         boards,
@@ -424,7 +448,16 @@ impl Words {
         };
         let opt_seat = |s: Option<Seat>| s.map(|s| self.seat(s)).unwrap_or_default();
         let contract = a.contract().map(|c| self.contract(c)).unwrap_or_default();
-        let reasons: Vec<String> = a.reasons.iter().map(|r| self.word(&r.message())).collect();
+        let reasons: Vec<(&Reason, String)> = a
+            .reasons
+            .iter()
+            .map(|r| (r, self.word(&self.reason(r, a))))
+            .collect();
+        // Asked both, `contract` gives the denomination's reasons and
+        // `game` the points' reasons, so neither repeats the other.
+        let split = [Question::Contract, Question::Game]
+            .iter()
+            .all(|q| questions.iter().any(|v| v.question == *q));
         let score_table = a
             .score_table
             .iter()
@@ -452,7 +485,19 @@ impl Words {
         let answers = questions
             .iter()
             .map(|q| {
-                let (answer, reasons) = self.answer(q.question, a, &contract, &reasons);
+                let own: Vec<String> = reasons
+                    .iter()
+                    .filter(|(r, _)| match (split, q.question) {
+                        (true, Question::Contract) => !about_points(r),
+                        (true, Question::Game) => about_points(r),
+                        _ => true,
+                    })
+                    .map(|(_, text)| text.clone())
+                    .collect();
+                let (answer, mut reasons) = self.answer(q.question, a, &contract, &own);
+                if q.question == Question::DeclarerDummy && lesson.ruleset() == Ruleset::Ebu {
+                    reasons.extend(self.why_declarer(a));
+                }
                 AnswerView {
                     id: q.id.clone(),
                     question: q.text.clone(),
@@ -492,6 +537,26 @@ impl Words {
                 })
                 .unwrap_or_default(),
             contract,
+            auction: a
+                .auction
+                .as_ref()
+                .map(|auction| {
+                    auction
+                        .calls
+                        .iter()
+                        .map(|c| {
+                            let call = match c.call {
+                                Call::Pass => self.t.get("call_pass"),
+                                Call::Bid(b) => {
+                                    format!("{}{}", b.tricks, self.t.strain_mark(b.strain))
+                                }
+                            };
+                            format!("{} {call}", self.letter(c.seat))
+                        })
+                        .collect::<Vec<_>>()
+                        .join(" · ")
+                })
+                .unwrap_or_default(),
             advice: a.advice.as_ref().map(|m| self.word(m)).unwrap_or_default(),
             answers,
             score_table,
@@ -775,6 +840,52 @@ impl Words {
         }
     }
 
+    /// A reason as the key prints it: a bidder's count that holds more
+    /// than the hand's high-card points says how many points came from
+    /// trump length and short suits.
+    fn reason(&self, r: &Reason, a: &BoardAnalysis) -> Message {
+        let message = r.message();
+        if let Reason::BidderEstimate {
+            seat,
+            own_points,
+            dummy_seen,
+            ..
+        } = *r
+        {
+            let hcp = seat_hcp(a, seat);
+            if own_points > hcp {
+                let mut m = Message::new(if dummy_seen {
+                    "r_estimate_dummy_extra"
+                } else {
+                    "r_estimate_partner_extra"
+                });
+                m.args = message.args;
+                return m.with("hcp", hcp).with("extra", own_points - hcp);
+            }
+        }
+        message
+    }
+
+    /// ebu: why this partner declares: more points, or, with equal
+    /// points, the one who announced first (RULES.md §ebu 3).
+    fn why_declarer(&self, a: &BoardAnalysis) -> Option<String> {
+        let (declarer, dummy) = (a.declarer?, a.dummy?);
+        let (own, other) = (seat_hcp(a, declarer), seat_hcp(a, dummy));
+        let m = if own == other {
+            Message::new("a_declarer_tie")
+                .with("declarer", declarer)
+                .with("dummy", dummy)
+                .with("hcp", own)
+        } else {
+            Message::new("a_declarer_more")
+                .with("declarer", declarer)
+                .with("dummy", dummy)
+                .with("hcp", own)
+                .with("other", other)
+        };
+        Some(self.word(&m))
+    }
+
     fn seat_or_redeal(&self, a: &BoardAnalysis, s: Option<Seat>) -> String {
         match (s, a.redeal_reason) {
             (Some(s), _) => self.seat(s),
@@ -782,4 +893,23 @@ impl Words {
             _ => String::new(),
         }
     }
+}
+
+/// A seat's high-card points from the analysis.
+fn seat_hcp(a: &BoardAnalysis, seat: Seat) -> u32 {
+    match seat {
+        Seat::North => a.hcp.north,
+        Seat::East => a.hcp.east,
+        Seat::South => a.hcp.south,
+        Seat::West => a.hcp.west,
+    }
+}
+
+/// Whether a reason is about the points (game or part score, the level),
+/// not the denomination.
+fn about_points(r: &Reason) -> bool {
+    matches!(
+        r,
+        Reason::GamePoints { .. } | Reason::PartScorePoints { .. } | Reason::LevelFromPoints { .. }
+    )
 }
