@@ -1,0 +1,100 @@
+//! Boards from a file a teacher brings: PBN or LIN, told apart by the
+//! file's extension (`.pbn`, `.lin`) and, for any other name, by its first
+//! characters. One entry point for every command and key that reads boards
+//! (`analyze`, `solve`, a lesson's `deals_from:`), so they accept the same
+//! files and report problems the same way.
+
+use std::fmt;
+use std::path::Path;
+
+use super::lin_read::{self, LinError};
+use super::pbn::{self, PbnError};
+use crate::bridge::Board;
+
+/// The two formats boards are read from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BoardFormat {
+    Pbn,
+    Lin,
+}
+
+impl BoardFormat {
+    /// `.pbn` and `.lin` (any case) decide by name; any other file by its
+    /// content: LIN opens with a tag of one or two letters and a `|`.
+    pub fn detect(path: &Path, bytes: &[u8]) -> BoardFormat {
+        let ext = path
+            .extension()
+            .map(|e| e.to_string_lossy().to_ascii_lowercase());
+        match ext.as_deref() {
+            Some("pbn") => BoardFormat::Pbn,
+            Some("lin") => BoardFormat::Lin,
+            _ if lin_read::looks_like_lin(bytes) => BoardFormat::Lin,
+            _ => BoardFormat::Pbn,
+        }
+    }
+}
+
+/// One board of the file, with where it stands.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ImportedBoard {
+    /// The board as the file gives it; number 0 when the file names none.
+    pub board: Board,
+    /// 1-based line where the board's deal (or its game) starts.
+    pub line: usize,
+}
+
+/// Why a file of boards could not be read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ImportError {
+    Pbn(PbnError),
+    Lin(LinError),
+}
+
+impl ImportError {
+    /// Names the file, for the full report with line, column and hint.
+    pub fn in_file(self, file: impl Into<String>) -> ImportError {
+        match self {
+            ImportError::Pbn(e) => ImportError::Pbn(e.in_file(file)),
+            ImportError::Lin(e) => ImportError::Lin(e.in_file(file)),
+        }
+    }
+}
+
+impl fmt::Display for ImportError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ImportError::Pbn(e) => e.fmt(f),
+            ImportError::Lin(e) => e.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for ImportError {}
+
+/// Every board of `bytes` in file order; each must have all 52 cards.
+pub fn read_boards(format: BoardFormat, bytes: &[u8]) -> Result<Vec<ImportedBoard>, ImportError> {
+    match format {
+        BoardFormat::Pbn => pbn::read_boards(bytes)
+            .map(|games| {
+                games
+                    .into_iter()
+                    .map(|(board, game)| ImportedBoard {
+                        board,
+                        line: game.line,
+                    })
+                    .collect()
+            })
+            .map_err(ImportError::Pbn),
+        BoardFormat::Lin => lin_read::read_lin(bytes)
+            .map(|records| {
+                records
+                    .into_iter()
+                    .map(|r| ImportedBoard {
+                        board: r.board,
+                        line: r.line,
+                    })
+                    .collect()
+            })
+            .map_err(ImportError::Lin),
+    }
+}
