@@ -7,6 +7,7 @@
 use std::fmt;
 use std::path::Path;
 
+use super::known::{Known, PlayedContract};
 use super::lin_read::{self, LinError};
 use super::pbn::{self, PbnError};
 use crate::bridge::Board;
@@ -41,6 +42,9 @@ pub struct ImportedBoard {
     pub board: Board,
     /// 1-based line where the board's deal (or its game) starts.
     pub line: usize,
+    /// The contract and its 52 cards, when the file plays the board out
+    /// (LIN's auction and `pc` cards; the PBN reader leaves play unread).
+    pub contract: Option<PlayedContract>,
 }
 
 /// Why a file of boards could not be read.
@@ -81,6 +85,7 @@ pub fn read_boards(format: BoardFormat, bytes: &[u8]) -> Result<Vec<ImportedBoar
                     .map(|(board, game)| ImportedBoard {
                         board,
                         line: game.line,
+                        contract: None,
                     })
                     .collect()
             })
@@ -92,9 +97,43 @@ pub fn read_boards(format: BoardFormat, bytes: &[u8]) -> Result<Vec<ImportedBoar
                     .map(|r| ImportedBoard {
                         board: r.board,
                         line: r.line,
+                        contract: r.contract,
                     })
                     .collect()
             })
             .map_err(ImportError::Lin),
     }
+}
+
+/// A LIN file as export-format PBN, for `solve`, which writes its tables
+/// into PBN: every board with its dealer, vulnerability and, when the LIN
+/// plays it out, the contract and play (PBN `Play` section). Board numbers
+/// the LIN leaves out are the records' places in the file.
+pub fn lin_as_pbn(bytes: &[u8]) -> Result<Vec<u8>, ImportError> {
+    let boards = read_boards(BoardFormat::Lin, bytes)?;
+    let event = pbn::PbnEvent {
+        generator: format!("minibridge {}", env!("CARGO_PKG_VERSION")),
+        ..pbn::PbnEvent::default()
+    };
+    let list: Vec<pbn::PbnBoard> = boards
+        .into_iter()
+        .enumerate()
+        .map(|(i, b)| pbn::PbnBoard {
+            board: Board {
+                number: if b.board.number > 0 {
+                    b.board.number
+                } else {
+                    i as u32 + 1
+                },
+                ..b.board
+            },
+            deal_code: None,
+            hidden: None,
+            known: Known {
+                dd_table: None,
+                contract: b.contract,
+            },
+        })
+        .collect();
+    Ok(pbn::write(&event, &list))
 }

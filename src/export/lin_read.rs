@@ -479,7 +479,10 @@ fn read_md(md: Field<'_>, number: u32) -> Result<(Seat, Deal), LinError> {
             given += 1;
         } else if i < 3 {
             return Err(md.error(LinErrorKind::IncompleteDeal(
-                text[hands_at..].split(',').filter(|p| !p.trim().is_empty()).count(),
+                text[hands_at..]
+                    .split(',')
+                    .filter(|p| !p.trim().is_empty())
+                    .count(),
             )));
         }
         offset += part.len() + 1;
@@ -522,8 +525,7 @@ fn read_hand(text: &str) -> Result<Hand, String> {
             chars.next();
             Rank::TEN
         } else {
-            Rank::from_char(c.to_ascii_uppercase())
-                .ok_or_else(|| format!("`{c}` is not a rank"))?
+            Rank::from_char(c.to_ascii_uppercase()).ok_or_else(|| format!("`{c}` is not a rank"))?
         };
         let card = Card::new(s, rank);
         if hand.contains(card) {
@@ -726,7 +728,10 @@ mod tests {
             .collect();
         let played = read_lin(format!("{text}{}", cards.concat()).as_bytes()).unwrap();
         let c = played[0].contract.as_ref().unwrap();
-        assert_eq!((c.level, c.declarer, c.opening_leader()), (3, Seat::North, leader));
+        assert_eq!(
+            (c.level, c.declarer, c.opening_leader()),
+            (3, Seat::North, leader)
+        );
     }
 
     #[test]
@@ -761,7 +766,10 @@ mod tests {
         assert!(play.contains("N does not hold SA"), "{play}");
         assert!(play.contains("f.lin:1:84"), "{play}");
         let dealer = report("md|7SAK6H9632DAQ4CK42,SJ98HQJT8D9752CT8,ST532HAK4DK83CA53,|");
-        assert!(dealer.starts_with("`7` is not a dealer\n  --> f.lin:1:4"), "{dealer}");
+        assert!(
+            dealer.starts_with("`7` is not a dealer\n  --> f.lin:1:4"),
+            "{dealer}"
+        );
         assert!(report("st||pn|a,b,c,d|").starts_with("the file has no deals"));
     }
 
