@@ -64,6 +64,46 @@ impl ImportError {
     }
 }
 
+/// An [`ImportError`] taken apart, for a caller that reports it in its
+/// own error type (a lesson's `deals_from:`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ImportProblem {
+    /// 1-based; 0 when the problem is the whole file.
+    pub line: usize,
+    pub column: usize,
+    pub width: usize,
+    pub source_line: String,
+    pub message: String,
+    pub expected: Option<String>,
+    pub hint: Option<String>,
+}
+
+impl ImportError {
+    /// The place, the message, what was expected and the hint.
+    pub fn problem(&self) -> ImportProblem {
+        match self {
+            ImportError::Pbn(e) => ImportProblem {
+                line: e.line,
+                column: e.column,
+                width: e.width,
+                source_line: e.source_line.clone(),
+                message: e.kind.to_string(),
+                expected: e.expected(),
+                hint: e.hint().map(str::to_string),
+            },
+            ImportError::Lin(e) => ImportProblem {
+                line: e.line,
+                column: e.column,
+                width: e.width,
+                source_line: e.source_line.clone(),
+                message: e.kind.to_string(),
+                expected: Some(e.expected().to_string()),
+                hint: e.hint().map(str::to_string),
+            },
+        }
+    }
+}
+
 impl fmt::Display for ImportError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {

@@ -168,6 +168,16 @@ impl LinError {
         self
     }
 
+    /// What was expected at the place of the error, as the report says it.
+    pub fn expected(&self) -> &'static str {
+        self.kind.expected()
+    }
+
+    /// The report's hint, if the error has one.
+    pub fn hint(&self) -> Option<&'static str> {
+        self.kind.hint()
+    }
+
     /// Names the file, for the full report.
     pub fn in_file(mut self, file: impl Into<String>) -> LinError {
         self.file = file.into();

@@ -49,6 +49,54 @@ pub struct RawLesson {
     pub boards_per_page: Option<Spanned<u32>>,
     pub records_per_page: Option<Spanned<u32>>,
     pub labels: Option<Spanned<RawLabels>>,
+    // Boards from a file, and turning them (`validate::imported`).
+    pub deals_from: Option<Spanned<DealsFromValue>>,
+    pub rotate: Option<Spanned<RawRotate>>,
+}
+
+/// `rotate: { declarer: S }`: turn each board so the rules' declarer sits
+/// at this seat.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawRotate {
+    pub declarer: Spanned<Word<SeatWord>>,
+}
+
+/// `deals_from:` a file name, or `{ file: …, boards: [1, 4, 7] }`.
+pub struct DealsFromValue {
+    pub file: Spanned<String>,
+    /// The boards to take, by number, in this order; all of them in file
+    /// order when absent.
+    pub boards: Option<Vec<Spanned<u32>>>,
+}
+
+impl<'de> Deserialize<'de> for DealsFromValue {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        #[derive(Deserialize)]
+        #[serde(deny_unknown_fields)]
+        struct Long {
+            file: Spanned<String>,
+            boards: Option<Vec<Spanned<u32>>>,
+        }
+        /// Either form, as the YAML writes it.
+        #[derive(Deserialize)]
+        #[serde(untagged)]
+        enum Form {
+            Short(Spanned<String>),
+            Long(Long),
+        }
+        match Form::deserialize(d) {
+            Ok(Form::Short(file)) => Ok(DealsFromValue { file, boards: None }),
+            Ok(Form::Long(l)) => Ok(DealsFromValue {
+                file: l.file,
+                boards: l.boards,
+            }),
+            Err(_) => Err(de::Error::custom(
+                "`deals_from` is not a file; expected a PBN or LIN file name such as `club.pbn`, \
+                 or `{ file: club.pbn, boards: [1, 4, 7] }`",
+            )),
+        }
+    }
 }
 
 /// `labels:`: the label sheet and where printing starts on it.
@@ -85,6 +133,8 @@ pub struct RawConstraints {
     pub quick_tricks: Option<Entries<Word<WhoWord>, super::evaluation::HalvesRange>>,
     pub top: Option<super::evaluation::RawTopEntries>,
     pub condition: Option<Spanned<String>>,
+    /// Only in `boards_override`: the hands this board's worksheet shows.
+    pub hands_shown: Option<Spanned<HandsShownValue>>,
 }
 
 #[derive(Deserialize)]
