@@ -81,17 +81,19 @@ pub(super) fn from_lesson(
             )),
         ));
     }
-    boards(&from.value, raw.rotate.as_ref(), rules, reporter).map(Some)
+    boards(from, raw.rotate.as_ref(), rules, reporter).map(Some)
 }
 
 /// The boards `deals_from` names, turned as `rotate` asks.
 fn boards(
-    from: &DealsFromValue,
+    from: &Spanned<DealsFromValue>,
     rotate: Option<&Spanned<RawRotate>>,
     rules: Rules,
     reporter: &Reporter,
 ) -> Result<Vec<Imported>, LessonError> {
-    let name = from.file.value.trim();
+    let file_at = from.value.file.as_ref().map_or(place(from), place);
+    let from = &from.value;
+    let name = from.name.trim();
     let path = Path::new(reporter.file)
         .parent()
         .unwrap_or(Path::new(""))
@@ -100,7 +102,7 @@ fn boards(
     let bytes = std::fs::read(&path).map_err(|e| {
         reporter.error(
             LessonErrorKind::Io,
-            place(&from.file),
+            file_at,
             format!("cannot read the boards file `{shown}`: {e}"),
             Some("a PBN or LIN file".to_string()),
             Some("the path is relative to the folder of the lesson file".to_string()),
@@ -148,7 +150,7 @@ fn boards(
             for (k, (n, b)) in numbered.iter().enumerate() {
                 if let Some((_, first)) = numbered[..k].iter().find(|(m, _)| m == n) {
                     return Err(bad(
-                        place(&from.file),
+                        file_at,
                         format!(
                             "`{name}` has board {n} twice (lines {} and {})",
                             first.line, b.line
@@ -189,7 +191,7 @@ fn boards(
     };
     if chosen.len() > MAX_BOARDS as usize {
         return Err(bad(
-            place(&from.file),
+            file_at,
             format!("`{name}` has {} boards", chosen.len()),
             Some(format!("at most {MAX_BOARDS} boards")),
             "choose the boards by number with `boards: [...]`",

@@ -64,7 +64,11 @@ pub struct RawRotate {
 
 /// `deals_from:` a file name, or `{ file: …, boards: [1, 4, 7] }`.
 pub struct DealsFromValue {
-    pub file: Spanned<String>,
+    /// The file name as written.
+    pub name: String,
+    /// Where the long form writes `file:` (the short form's place is the
+    /// whole value's).
+    pub file: Option<Spanned<String>>,
     /// The boards to take, by number, in this order; all of them in file
     /// order when absent.
     pub boards: Option<Vec<Spanned<u32>>>,
@@ -72,30 +76,42 @@ pub struct DealsFromValue {
 
 impl<'de> Deserialize<'de> for DealsFromValue {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        #[derive(Deserialize)]
-        #[serde(deny_unknown_fields)]
-        struct Long {
-            file: Spanned<String>,
-            boards: Option<Vec<Spanned<u32>>>,
+        struct V;
+        const FORMS: &str =
+            "a PBN or LIN file name such as `club.pbn`, or `{ file: club.pbn, boards: [1, 4, 7] }`";
+        impl<'de> Visitor<'de> for V {
+            type Value = DealsFromValue;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str(FORMS)
+            }
+            fn visit_str<E: de::Error>(self, s: &str) -> Result<DealsFromValue, E> {
+                Ok(DealsFromValue {
+                    name: s.to_string(),
+                    file: None,
+                    boards: None,
+                })
+            }
+            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<DealsFromValue, A::Error> {
+                let mut file: Option<Spanned<String>> = None;
+                let mut boards = None;
+                while let Some(key) = map.next_key::<String>()? {
+                    match key.as_str() {
+                        "file" => file = Some(map.next_value()?),
+                        "boards" => boards = Some(map.next_value()?),
+                        other => {
+                            return Err(de::Error::unknown_field(other, &["file", "boards"]));
+                        }
+                    }
+                }
+                let file = file.ok_or_else(|| de::Error::missing_field("file"))?;
+                Ok(DealsFromValue {
+                    name: file.value.clone(),
+                    file: Some(file),
+                    boards,
+                })
+            }
         }
-        /// Either form, as the YAML writes it.
-        #[derive(Deserialize)]
-        #[serde(untagged)]
-        enum Form {
-            Short(Spanned<String>),
-            Long(Long),
-        }
-        match Form::deserialize(d) {
-            Ok(Form::Short(file)) => Ok(DealsFromValue { file, boards: None }),
-            Ok(Form::Long(l)) => Ok(DealsFromValue {
-                file: l.file,
-                boards: l.boards,
-            }),
-            Err(_) => Err(de::Error::custom(
-                "`deals_from` is not a file; expected a PBN or LIN file name such as `club.pbn`, \
-                 or `{ file: club.pbn, boards: [1, 4, 7] }`",
-            )),
-        }
+        d.deserialize_any(V)
     }
 }
 
