@@ -20,5 +20,6 @@ mod render;
 mod rules;
 mod script;
 mod searches;
+mod sets;
 mod solver;
 mod streams;
