@@ -19,7 +19,7 @@ use crate::rules::{Rules, Ruleset};
 pub struct AnalyzeArgs {
     /// A PBN or LIN file whose boards are analysed.
     #[arg(
-        value_name = "FILE.pbn|FILE.lin",
+        value_name = "FILE.pbn",
         required_unless_present = "lesson",
         conflicts_with = "lesson"
     )]
