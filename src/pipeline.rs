@@ -55,6 +55,7 @@ pub fn deal_boards(
                 Some(deal) => Dealt {
                     board: Board {
                         dealer: plan.dealer,
+                        vulnerability: plan.vulnerability,
                         ..Board::numbered(plan.number, deal)
                     },
                     code: None,
@@ -90,6 +91,64 @@ pub fn deal_lesson(
     progress: &dyn DealProgress,
 ) -> Result<Vec<Dealt>, DealerError> {
     deal_boards(&lesson.boards, seed, lesson.max_attempts, progress)
+}
+
+/// A board taken from a file that does not meet the lesson's constraints.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnmetBoard {
+    pub number: u32,
+    /// The file and line the board came from.
+    pub file: String,
+    pub line: usize,
+    /// Each constraint it breaks, as `check` names it (`hcp S 12-14`).
+    pub unmet: Vec<String>,
+    /// `rotate:` is set but the rules name no declarer, so it is not turned.
+    pub not_turned: bool,
+}
+
+impl std::fmt::Display for UnmetBoard {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "board {} ({}, line {})",
+            self.number, self.file, self.line
+        )?;
+        if self.not_turned {
+            f.write_str(" is not turned: the rules name no declarer")?;
+            if !self.unmet.is_empty() {
+                f.write_str(";")?;
+            }
+        }
+        if !self.unmet.is_empty() {
+            write!(f, " does not meet {}", self.unmet.join(", "))?;
+        }
+        Ok(())
+    }
+}
+
+/// The boards a lesson took from a file (`deals_from:`) that break its
+/// constraints, in board order. The constraints are a check on such boards,
+/// not a search: every board stays in the lesson, and the command warns
+/// about each one listed here. Boards are checked in parallel (the play
+/// constraints call the solver).
+pub fn unmet_constraints(lesson: &Lesson, dealt: &[Dealt]) -> Vec<UnmetBoard> {
+    lesson
+        .boards
+        .par_iter()
+        .zip(dealt)
+        .filter_map(|(plan, d)| {
+            let origin = plan.origin.as_ref()?;
+            let unmet = dealer::unmet(&plan.constraints, &d.board);
+            let not_turned = origin.turned.is_none();
+            (not_turned || !unmet.is_empty()).then(|| UnmetBoard {
+                number: plan.number,
+                file: origin.file.clone(),
+                line: origin.line,
+                unmet,
+                not_turned,
+            })
+        })
+        .collect()
 }
 
 /// What every board's answer key states under the lesson's rules (with its

@@ -22,6 +22,7 @@ mod render;
 mod rules;
 mod script;
 mod searches;
+mod sets;
 mod sheets;
 mod solver;
 mod streams;

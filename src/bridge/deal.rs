@@ -181,7 +181,41 @@ pub struct Board {
     pub deal: Deal,
 }
 
+impl Vulnerability {
+    /// The vulnerability after the hands are turned `quarters` quarter
+    /// turns: an odd turn swaps the partnerships' seats, so N-S and E-W
+    /// swap with them.
+    pub const fn turned(self, quarters: u8) -> Vulnerability {
+        match (self, quarters % 2) {
+            (Vulnerability::NorthSouth, 1) => Vulnerability::EastWest,
+            (Vulnerability::EastWest, 1) => Vulnerability::NorthSouth,
+            (v, _) => v,
+        }
+    }
+}
+
 impl Board {
+    /// The board turned `quarters` quarter turns clockwise (0 to 3): the
+    /// hand dealt to each seat moves `quarters` seats round, and the dealer
+    /// and the vulnerability move with the hands, so every player keeps
+    /// their cards, their turn to speak and their vulnerability, only in
+    /// another chair. The board number stays. This is the one place boards
+    /// are rotated (a lesson's `rotate:` calls it), so the hands, the
+    /// dealer and the vulnerability can never turn apart.
+    pub fn turned(&self, quarters: u8) -> Board {
+        let q = quarters % 4;
+        let mut hands = [Hand::EMPTY; 4];
+        for seat in Seat::ALL {
+            hands[seat.turned(q).index()] = self.deal.hand(seat);
+        }
+        Board {
+            number: self.number,
+            dealer: self.dealer.turned(q),
+            vulnerability: self.vulnerability.turned(quarters % 4),
+            deal: Deal::new_unchecked(hands),
+        }
+    }
+
     /// A board whose dealer and vulnerability follow its number.
     pub fn numbered(number: u32, deal: Deal) -> Board {
         Board {

@@ -42,6 +42,16 @@ impl Seat {
         Seat::from_index(self as usize + 3)
     }
 
+    /// The seat `quarters` quarter turns clockwise from this one.
+    pub const fn turned(self, quarters: u8) -> Seat {
+        Seat::from_index(self as usize + quarters as usize)
+    }
+
+    /// Quarter turns clockwise (0 to 3) that carry this seat to `to`.
+    pub const fn quarters_to(self, to: Seat) -> u8 {
+        ((to as usize + 4 - self as usize) % 4) as u8
+    }
+
     /// The four seats clockwise starting with this one.
     pub fn clockwise_from(self) -> [Seat; 4] {
         [self, self.next(), self.partner(), self.previous()]

@@ -1,5 +1,5 @@
 //! `minibridge analyze`: what the rules and best play say about each board
-//! of a PBN file or a lesson (the answer-key facts), as text or JSON.
+//! of a PBN or LIN file or a lesson (the answer-key facts), as text or JSON.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -10,14 +10,14 @@ use clap::Args;
 use super::output::Stdout;
 use super::support;
 use crate::bridge::Board;
-use crate::export::pbn;
+use crate::export::import;
 use crate::facts;
 use crate::lesson;
 use crate::rules::{Rules, Ruleset};
 
 #[derive(Args, Debug)]
 pub struct AnalyzeArgs {
-    /// A PBN file whose boards are analysed.
+    /// A PBN or LIN file whose boards are analysed.
     #[arg(
         value_name = "FILE.pbn",
         required_unless_present = "lesson",
@@ -59,7 +59,7 @@ pub fn run(args: AnalyzeArgs) -> anyhow::Result<ExitCode> {
         let path = args
             .pbn
             .as_ref()
-            .context("name a PBN file or --lesson FILE")?;
+            .context("name a PBN or LIN file, or --lesson FILE")?;
         let rules = Rules::new(args.ruleset.unwrap_or_default());
         (read_pbn_boards(path)?, rules)
     };
@@ -89,10 +89,12 @@ pub fn run(args: AnalyzeArgs) -> anyhow::Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// The boards of a PBN file; every game needs a complete deal, since there
-/// is nothing to analyse without one.
+/// The boards of a PBN or LIN file; every board needs a complete deal,
+/// since there is nothing to analyse without one.
 fn read_pbn_boards(path: &PathBuf) -> anyhow::Result<Vec<Board>> {
     let bytes = std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
-    let games = pbn::read_boards(&bytes).map_err(|e| e.in_file(path.display().to_string()))?;
-    Ok(games.into_iter().map(|(board, _)| board).collect())
+    let format = import::BoardFormat::detect(path, &bytes);
+    let boards =
+        import::read_boards(format, &bytes).map_err(|e| e.in_file(path.display().to_string()))?;
+    Ok(boards.into_iter().map(|b| b.board).collect())
 }

@@ -79,6 +79,9 @@ fn build_one(
 ) -> anyhow::Result<Built> {
     let label = path.display().to_string();
     let dealt = support::deal_lesson_within(lesson, seed, &label, bar.multi())?;
+    for unmet in pipeline::unmet_constraints(lesson, &dealt.boards) {
+        bar.say(&format!("warning: {label}: {unmet}"));
+    }
     let stem = path
         .file_stem()
         .context("a lesson file needs a name")?

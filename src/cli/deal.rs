@@ -114,6 +114,8 @@ pub fn run(args: DealArgs) -> anyhow::Result<ExitCode> {
                 constraints: Constraints::default(),
                 rules: Default::default(),
                 fixed: None,
+                origin: None,
+                hands_shown: None,
             })
             .collect();
         let progress = Progress::new(plans.len() as u64, "dealing");

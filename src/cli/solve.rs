@@ -1,7 +1,8 @@
 //! `minibridge solve FILE.pbn`: double-dummy tables for every deal of a PBN
-//! file, as PBN with Bridge Composer tags or as JSON. Boards are solved in
-//! parallel and written in file order as soon as each is done, so a long
-//! file streams; a bar on stderr shows progress when solving takes a while.
+//! file (or a LIN file, written out as PBN), as PBN with Bridge Composer
+//! tags or as JSON. Boards are solved in parallel and written in file order
+//! as soon as each is done, so a long file streams; a bar on stderr shows
+//! progress when solving takes a while.
 
 use std::collections::BTreeMap;
 use std::io::{self, IsTerminal};
@@ -15,11 +16,12 @@ use anyhow::Context;
 use super::output::Stdout;
 use super::support::Progress;
 use crate::export::dd_tags::{self, Annotation, SolveGame};
+use crate::export::import;
 use crate::solver::{DdTable, dd_table};
 
 #[derive(clap::Args, Debug)]
 pub struct SolveArgs {
-    /// The PBN file whose deals to solve.
+    /// The PBN or LIN file whose deals to solve.
     pub file: PathBuf,
     /// Print a JSON array (one object per board) instead of annotated PBN.
     #[arg(long)]
@@ -41,6 +43,13 @@ pub fn run(args: SolveArgs) -> anyhow::Result<ExitCode> {
     }
     let source = std::fs::read(&args.file)
         .with_context(|| format!("cannot read {}", args.file.display()))?;
+    // A LIN file is solved as the PBN of its boards.
+    let source = match import::BoardFormat::detect(&args.file, &source) {
+        import::BoardFormat::Pbn => source,
+        import::BoardFormat::Lin => {
+            import::lin_as_pbn(&source).map_err(|e| e.in_file(args.file.display().to_string()))?
+        }
+    };
     let annotation =
         Annotation::new(&source).map_err(|e| e.in_file(args.file.display().to_string()))?;
     let pool = pool.build().context("cannot start worker threads")?;

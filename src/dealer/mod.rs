@@ -14,13 +14,15 @@
 //!   [`BoardFilter`]s (rules, solver) run last;
 //! - [`estimate`]: acceptance rates for `minibridge check` and for the
 //!   [`DealerError::Exhausted`] report;
-//! - [`DealCode`]: rebuilds one board with no lesson file.
+//! - [`DealCode`]: rebuilds one board with no lesson file;
+//! - [`unmet`]: the constraints a board from elsewhere (a file) breaks.
 //!
 //! Searches read the board streams through `batch`, which computes the
 //! same ChaCha20 words as [`stream`] (checked word for word in tests) but
 //! 16 attempts side by side and only the blocks an attempt reaches, since
 //! most attempts are rejected after North's 13 cards.
 
+mod audit;
 mod batch;
 mod code;
 mod compiled;
@@ -32,6 +34,7 @@ mod shuffle;
 pub mod stream;
 mod validate;
 
+pub use audit::unmet;
 pub use code::{DealCode, DealCodeError, FORMAT_VERSION};
 pub use constraints::{BoardFilter, Constraints, FitSuit, Range, SeatOrSide, ShapeSpec};
 pub use search::{

@@ -1,12 +1,15 @@
 //! Machine-readable outputs: PBN (strict export, lenient import), JSON,
-//! LIN for Bridge Base Online and DLM for Duplimate dealing machines.
+//! LIN for Bridge Base Online (written, and read by [`lin_read`]) and DLM
+//! for Duplimate dealing machines; [`import`] reads boards from PBN or LIN.
 //! Writers return bytes and never touch files; the command writes them.
 
 pub mod dd_tags;
 pub mod dlm;
+pub mod import;
 pub mod json;
 pub mod known;
 pub mod lin;
+pub mod lin_read;
 pub mod pbn;
 
 /// Text of the answer key (the play plan) for a file that writes a suit

@@ -7,12 +7,14 @@
 //! hold together and builds the dealer's [`Constraints`]. Every problem comes
 //! back as a [`LessonError`] that points at the file, line and column.
 //!
-//! The lesson module does no I/O beyond [`load`]; the YAML crate is
-//! `serde-saphyr` (pure Rust, positions on every value and error).
+//! The lesson module does no I/O beyond [`load`] and reading the file a
+//! lesson's `deals_from:` names (relative to the lesson file); the YAML
+//! crate is `serde-saphyr` (pure Rust, positions on every value and error).
 
 mod error;
 mod evaluation;
 mod holding;
+mod imported;
 pub mod raw;
 mod validate;
 
@@ -20,7 +22,7 @@ use std::path::Path;
 
 pub use error::{LessonError, LessonErrorKind};
 
-use crate::bridge::{Deal, Seat, Vulnerability};
+use crate::bridge::{Board, Deal, Seat, Vulnerability};
 use crate::dealer::Constraints;
 use crate::dealer::constraints::RuleSpec;
 use crate::rules::{Rules, Ruleset};
@@ -333,11 +335,49 @@ pub struct BoardPlan {
     /// Constraints stated through the rules or play; the rules and solver
     /// modules turn them into dealer filters.
     pub rules: RuleSpec,
-    /// A deal the teacher fixed for this board (constraints do not apply).
+    /// A deal the teacher fixed for this board (constraints do not apply),
+    /// or the board taken from a file (constraints are a check, see
+    /// [`BoardPlan::origin`]).
     pub fixed: Option<Deal>,
+    /// Where a board taken from a file (`deals_from:`) came from.
+    pub origin: Option<BoardOrigin>,
+    /// The hands this board's worksheet shows, when `boards_override`
+    /// sets them; the lesson's `hands_shown` otherwise.
+    pub hands_shown: Option<Vec<Seat>>,
+}
+
+/// A board a lesson takes from a PBN or LIN file, as the file has it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BoardOrigin {
+    /// The file as the lesson names it.
+    pub file: String,
+    /// The board's number in the file (its place when the file has none).
+    pub number: u32,
+    /// 1-based line of the board in the file.
+    pub line: usize,
+    /// The board as the file has it, before any turn.
+    pub original: Board,
+    /// Quarter turns clockwise applied by `rotate:` (0 when not turned);
+    /// `None` when `rotate:` is set but the rules name no declarer (a
+    /// redeal), so the board stays as it is.
+    pub turned: Option<u8>,
 }
 
 impl BoardPlan {
+    /// Whether the board's constraints are a check on a board from a file
+    /// rather than what the dealer searches for.
+    pub fn is_imported(&self) -> bool {
+        self.origin.is_some()
+    }
+
+    /// Whether the worksheet shows `seat`'s hand on this board.
+    pub fn shows(&self, lesson_default: &[Seat], seat: Seat) -> bool {
+        self.hands_shown
+            .as_deref()
+            .unwrap_or(lesson_default)
+            .contains(&seat)
+    }
+
     /// The technique this board must need (`technique:`), if the lesson
     /// names one: what the answer key can name the board's play after.
     pub fn technique(&self) -> Option<crate::technique::TechniqueSpec> {

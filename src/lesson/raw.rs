@@ -49,6 +49,70 @@ pub struct RawLesson {
     pub boards_per_page: Option<Spanned<u32>>,
     pub records_per_page: Option<Spanned<u32>>,
     pub labels: Option<Spanned<RawLabels>>,
+    // Boards from a file, and turning them (`validate::imported`).
+    pub deals_from: Option<Spanned<DealsFromValue>>,
+    pub rotate: Option<Spanned<RawRotate>>,
+}
+
+/// `rotate: { declarer: S }`: turn each board so the rules' declarer sits
+/// at this seat.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawRotate {
+    pub declarer: Spanned<Word<SeatWord>>,
+}
+
+/// `deals_from:` a file name, or `{ file: …, boards: [1, 4, 7] }`.
+pub struct DealsFromValue {
+    /// The file name as written.
+    pub name: String,
+    /// Where the long form writes `file:` (the short form's place is the
+    /// whole value's).
+    pub file: Option<Spanned<String>>,
+    /// The boards to take, by number, in this order; all of them in file
+    /// order when absent.
+    pub boards: Option<Vec<Spanned<u32>>>,
+}
+
+impl<'de> Deserialize<'de> for DealsFromValue {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V;
+        const FORMS: &str =
+            "a PBN or LIN file name such as `club.pbn`, or `{ file: club.pbn, boards: [1, 4, 7] }`";
+        impl<'de> Visitor<'de> for V {
+            type Value = DealsFromValue;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str(FORMS)
+            }
+            fn visit_str<E: de::Error>(self, s: &str) -> Result<DealsFromValue, E> {
+                Ok(DealsFromValue {
+                    name: s.to_string(),
+                    file: None,
+                    boards: None,
+                })
+            }
+            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<DealsFromValue, A::Error> {
+                let mut file: Option<Spanned<String>> = None;
+                let mut boards = None;
+                while let Some(key) = map.next_key::<String>()? {
+                    match key.as_str() {
+                        "file" => file = Some(map.next_value()?),
+                        "boards" => boards = Some(map.next_value()?),
+                        other => {
+                            return Err(de::Error::unknown_field(other, &["file", "boards"]));
+                        }
+                    }
+                }
+                let file = file.ok_or_else(|| de::Error::missing_field("file"))?;
+                Ok(DealsFromValue {
+                    name: file.value.clone(),
+                    file: Some(file),
+                    boards,
+                })
+            }
+        }
+        d.deserialize_any(V)
+    }
 }
 
 /// `labels:`: the label sheet and where printing starts on it.
@@ -90,6 +154,8 @@ pub struct RawConstraints {
     pub any_of: Option<Spanned<Vec<Spanned<RawConstraints>>>>,
     pub not: Option<Spanned<Box<RawConstraints>>>,
     pub lead: Option<Spanned<super::holding::RawLead>>,
+    /// Only in `boards_override`: the hands this board's worksheet shows.
+    pub hands_shown: Option<Spanned<HandsShownValue>>,
 }
 
 #[derive(Deserialize)]

@@ -462,18 +462,37 @@ pub(super) fn validate(
         None => DEFAULT_BOARDS,
     };
     let last_board = first_board + count - 1;
+    // Boards from a file bring their own numbers, dealers and vulnerability.
+    let imported = super::imported::from_lesson(&raw, rules, reporter)?;
+    let numbers: Vec<u32> = match &imported {
+        Some(list) => list.iter().map(|i| i.board.number).collect(),
+        None => (first_board..=last_board).collect(),
+    };
     let in_lesson = |n: &Spanned<u32>, key: &str| {
-        if (first_board..=last_board).contains(&n.value) {
+        if numbers.contains(&n.value) {
             Ok(())
         } else {
+            let (expected, hint) = match &imported {
+                Some(_) => (
+                    format!(
+                        "one of the boards taken from the file: {}",
+                        super::imported::number_list(numbers.iter().copied())
+                    ),
+                    "the board numbers are the file's own",
+                ),
+                None => (
+                    format!("a board number from {first_board} to {last_board}"),
+                    "change `boards` or `first_board`, or the board number",
+                ),
+            };
             Err(bad(
                 place(n),
                 format!(
                     "`{key}` names board {}, which this lesson does not deal",
                     n.value
                 ),
-                Some(format!("a board number from {first_board} to {last_board}")),
-                Some("change `boards` or `first_board`, or the board number"),
+                Some(expected),
+                Some(hint),
             ))
         }
     };
@@ -501,6 +520,16 @@ pub(super) fn validate(
 
     let mut common = Merged::default();
     if let Some(c) = &raw.constraints {
+        if let Some(h) = &c.hands_shown {
+            return Err(bad(
+                place(h),
+                "`hands_shown` under `constraints`".to_string(),
+                None,
+                Some(
+                    "write `hands_shown` at the top of the lesson for every board, or under `boards_override` for one board",
+                ),
+            ));
+        }
         common.apply(c);
         common.add_conditions(super::evaluation::conditions(c, reporter)?);
         alternatives::apply(&mut common, c, reporter)?;
@@ -519,10 +548,12 @@ pub(super) fn validate(
     }
     .check(&common)?;
 
-    let mut boards = Vec::with_capacity(count as usize);
-    for number in first_board..=last_board {
-        let (constraints, rules) = match overrides.iter().find(|(n, _)| *n == number) {
-            Some((_, extra)) => {
+    let mut boards = Vec::with_capacity(numbers.len());
+    for (k, &number) in numbers.iter().enumerate() {
+        let from_file = imported.as_ref().map(|list| &list[k]);
+        let extra = overrides.iter().find(|(n, _)| *n == number).map(|o| o.1);
+        let (constraints, rules) = match extra {
+            Some(extra) => {
                 let mut merged = common.clone();
                 merged.apply(extra);
                 merged.add_conditions(super::evaluation::conditions(extra, reporter)?);
@@ -538,14 +569,23 @@ pub(super) fn validate(
         };
         boards.push(BoardPlan {
             number,
-            dealer: match dealer {
-                DealerRule::FromBoardNumber => dealer_for_board(number),
-                DealerRule::Always(seat) => seat,
+            dealer: match (from_file, dealer) {
+                (Some(i), _) => i.board.dealer,
+                (None, DealerRule::FromBoardNumber) => dealer_for_board(number),
+                (None, DealerRule::Always(seat)) => seat,
             },
-            vulnerability: Vulnerability::for_board(number),
+            vulnerability: from_file
+                .map_or(Vulnerability::for_board(number), |i| i.board.vulnerability),
             constraints,
             rules,
-            fixed: fixed.iter().find(|(n, _)| *n == number).map(|x| x.1),
+            fixed: match from_file {
+                Some(i) => Some(i.board.deal),
+                None => fixed.iter().find(|(n, _)| *n == number).map(|x| x.1),
+            },
+            origin: from_file.map(|i| i.origin.clone()),
+            hands_shown: extra
+                .and_then(|e| e.hands_shown.as_ref())
+                .map(|h| h.value.0.clone()),
         });
     }
 
@@ -607,8 +647,12 @@ pub(super) fn validate(
         rules,
         language,
         paper,
-        seed: raw.seed.map(|s| s.value),
-        first_board,
+        // No board of a lesson from a file is dealt: seed 0 unless it says.
+        seed: raw
+            .seed
+            .map(|s| s.value)
+            .or(imported.is_some().then_some(0)),
+        first_board: numbers.first().copied().unwrap_or(first_board),
         dealer,
         boards,
         questions: match raw.questions {

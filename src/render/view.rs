@@ -9,7 +9,7 @@ use serde::Serialize;
 use crate::bridge::{Board, Card, Hand, Rank, Seat, Side, Strain, Suit, Vulnerability};
 use crate::facts::commentary::{commentary, key_play};
 use crate::facts::{AnswerFacts, PlayFacts};
-use crate::lesson::{Analysis, Lesson, Question};
+use crate::lesson::{Analysis, BoardOrigin, Lesson, Question};
 use crate::rules::ez::Call;
 use crate::rules::{BoardAnalysis, Contract, Reason, Ruleset};
 use crate::words::{Arg, Catalogue, Message};
@@ -183,6 +183,9 @@ pub struct BoardView {
     pub ns_vulnerable: bool,
     pub ew_vulnerable: bool,
     pub deal_code: String,
+    /// For a board taken from a file: where it came from and, when
+    /// `rotate:` turned it, how (teacher's pages only); empty otherwise.
+    pub origin: String,
     /// North, East, South, West.
     pub hands: Vec<HandView>,
     pub ns_hcp: u32,
@@ -407,6 +410,24 @@ impl Words {
             .join(" ")
     }
 
+    /// "From club.pbn, board 4." and, for a turned board, which seat the
+    /// original North hand now sits in.
+    fn origin(&self, o: &BoardOrigin) -> String {
+        let from = self.word(
+            &Message::new("board_origin")
+                .with("file", Arg::Verbatim(o.file.clone()))
+                .with("number", o.number),
+        );
+        match o.turned {
+            Some(q) if q > 0 => {
+                let turned =
+                    self.word(&Message::new("board_turned").with("seat", Seat::North.turned(q)));
+                format!("{from} {turned}")
+            }
+            _ => from,
+        }
+    }
+
     fn contract(&self, c: Contract) -> String {
         self.word(&c.name())
     }
@@ -419,6 +440,7 @@ impl Words {
         a: &BoardAnalysis,
         questions: &[QuestionView],
     ) -> BoardView {
+        let plan = lesson.boards.iter().find(|p| p.number == board.number);
         let hands = [Seat::North, Seat::East, Seat::South, Seat::West]
             .into_iter()
             .map(|s| {
@@ -428,7 +450,9 @@ impl Words {
                     name: self.seat(s),
                     letter: self.letter(s),
                     hcp: hand.hcp(),
-                    shown: lesson.hands_shown.contains(&s),
+                    shown: plan.map_or(lesson.hands_shown.contains(&s), |p| {
+                        p.shows(&lesson.hands_shown, s)
+                    }),
                     suits: Suit::ALL
                         .into_iter()
                         .map(|suit| SuitView {
@@ -514,6 +538,10 @@ impl Words {
             ns_vulnerable: ns_vul,
             ew_vulnerable: ew_vul,
             deal_code: code.unwrap_or_default().to_string(),
+            origin: plan
+                .and_then(|p| p.origin.as_ref())
+                .map(|o| self.origin(o))
+                .unwrap_or_default(),
             hands,
             ns_hcp: a.side_hcp.north_south,
             ew_hcp: a.side_hcp.east_west,

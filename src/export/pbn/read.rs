@@ -254,6 +254,16 @@ impl PbnError {
         self
     }
 
+    /// What was expected at the place of the error, as the report says it.
+    pub fn expected(&self) -> Option<String> {
+        self.kind.expected()
+    }
+
+    /// The report's hint, if the error has one.
+    pub fn hint(&self) -> Option<&'static str> {
+        self.kind.hint()
+    }
+
     /// Names the file, for the full report: the file, line and column, the
     /// line itself with the spot underlined, what was expected and a hint.
     pub fn in_file(mut self, file: impl Into<String>) -> PbnError {
