@@ -113,7 +113,8 @@ fn folder_with_a_bad_lesson_builds_the_rest_into_a_pack() {
         );
         let start = &pack[1 + crib + first];
         assert!(start.contains("Minibridge exercise"), "{start}");
-        assert!(start.contains("seed 0"), "{start}");
+        // Student pages carry no build details.
+        assert!(!start.contains("deal format"), "{start}");
         assert!(
             start.contains(&format!("Page {} of {total}", 2 + crib + first)),
             "{start}"

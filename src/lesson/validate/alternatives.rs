@@ -118,6 +118,15 @@ fn alternative(
             Some("`allow_redeal` is a choice for the whole board: write it beside `any_of`".into()),
         ));
     }
+    if raw.hands_shown.is_some() {
+        return Err(reporter.error(
+            LessonErrorKind::BadValue,
+            at,
+            "`hands_shown` inside `any_of` or `not`",
+            None,
+            Some("which hands the worksheet shows is not a condition on the deal: write `hands_shown` beside `any_of`, under `boards_override`".into()),
+        ));
+    }
     let mut m = Merged::default();
     m.apply(raw);
     m.add_conditions(evaluation::conditions(raw, reporter)?);
