@@ -97,7 +97,7 @@ impl ImportError {
                 width: e.width,
                 source_line: e.source_line.clone(),
                 message: e.kind.to_string(),
-                expected: Some(e.expected().to_string()),
+                expected: e.expected(),
                 hint: e.hint().map(str::to_string),
             },
         }

@@ -31,14 +31,12 @@
 //! not 52 distinct cards, an unknown dealer digit, vulnerability, call or
 //! card, and a card that cannot be played where it stands.
 
-use std::fmt;
-
 use super::known::PlayedContract;
-use super::pbn::{decode, line_spans};
+use super::pbn::decode;
+use super::read_error::{ReadError, ReadProblem};
 use crate::bridge::{
     Board, Card, Deal, Hand, Rank, Seat, Strain, Suit, Vulnerability, dealer_for_board,
 };
-use crate::diagnostic::Diagnostic;
 use crate::solver::{PlayedTrick, Position};
 
 /// One board read from a LIN file.
@@ -56,20 +54,7 @@ pub struct LinRecord {
 }
 
 /// Why a LIN file could not be read, and where.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct LinError {
-    /// The file as the user named it; empty until [`LinError::in_file`].
-    pub file: String,
-    /// 1-based; 0 when the problem is the whole file.
-    pub line: usize,
-    /// 1-based, in characters.
-    pub column: usize,
-    /// How many characters the problem spans (at least one).
-    pub width: usize,
-    /// The line at fault, without its line end.
-    pub source_line: String,
-    pub kind: LinErrorKind,
-}
+pub type LinError = ReadError<LinErrorKind>;
 
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum LinErrorKind {
@@ -106,7 +91,7 @@ const MD_FORM: &str = "md|3SAK6H9632DAQ4CK42,…,…,| (dealer digit, then South
 
 impl LinErrorKind {
     /// What was expected at the place of the error.
-    fn expected(&self) -> &'static str {
+    fn expected_form(&self) -> &'static str {
         use LinErrorKind::*;
         match self {
             NotATag(_) => "a tag of one or two letters, then `|`, its value and `|`, e.g. sv|o|",
@@ -119,6 +104,12 @@ impl LinErrorKind {
             BadCard(_) => "a suit letter then a rank, e.g. SA or HT",
             BadPlay(_) | PlayWithoutContract => "cards in the order played, from the opening lead",
         }
+    }
+}
+
+impl ReadProblem for LinErrorKind {
+    fn expected(&self) -> Option<String> {
+        Some(self.expected_form().to_string())
     }
 
     fn hint(&self) -> Option<&'static str> {
@@ -139,74 +130,6 @@ impl LinErrorKind {
             }
             _ => None,
         }
-    }
-}
-
-impl LinError {
-    fn at(line: usize, column: usize, width: usize, kind: LinErrorKind) -> LinError {
-        LinError {
-            file: String::new(),
-            line,
-            column: column.max(1),
-            width: width.max(1),
-            source_line: String::new(),
-            kind,
-        }
-    }
-
-    /// Copies the line at fault from `text`, so the error can show it.
-    fn quoting(mut self, text: &str) -> LinError {
-        if let Some(span) = self
-            .line
-            .checked_sub(1)
-            .and_then(|i| line_spans(text.as_bytes()).nth(i))
-        {
-            self.source_line = text[span.start..span.content_end].to_string();
-            let room = (self.source_line.chars().count() + 1).saturating_sub(self.column);
-            self.width = self.width.min(room).max(1);
-        }
-        self
-    }
-
-    /// What was expected at the place of the error, as the report says it.
-    pub fn expected(&self) -> &'static str {
-        self.kind.expected()
-    }
-
-    /// The report's hint, if the error has one.
-    pub fn hint(&self) -> Option<&'static str> {
-        self.kind.hint()
-    }
-
-    /// Names the file, for the full report.
-    pub fn in_file(mut self, file: impl Into<String>) -> LinError {
-        self.file = file.into();
-        self
-    }
-}
-
-impl std::error::Error for LinError {}
-
-impl fmt::Display for LinError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let message = self.kind.to_string();
-        if self.file.is_empty() {
-            return match self.line {
-                0 => write!(f, "{message}"),
-                line => write!(f, "line {line}: {message}"),
-            };
-        }
-        Diagnostic {
-            message: &message,
-            file: &self.file,
-            line: self.line,
-            column: self.column,
-            width: self.width,
-            source_line: &self.source_line,
-            expected: Some(self.kind.expected()),
-            hint: self.kind.hint(),
-        }
-        .fmt(f)
     }
 }
 

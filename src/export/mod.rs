@@ -11,6 +11,7 @@ pub mod known;
 pub mod lin;
 pub mod lin_read;
 pub mod pbn;
+pub mod read_error;
 
 /// Text of the answer key (the play plan) for a file that writes a suit
 /// symbol as an escape character and the suit letter (PBN `\H`, LIN

@@ -28,11 +28,10 @@
 //! all 52 cards.
 
 use std::borrow::Cow;
-use std::fmt;
 use std::ops::Range;
 
 use crate::bridge::{Board, Deal, Seat, Vulnerability, dealer_for_board};
-use crate::diagnostic::Diagnostic;
+use crate::export::read_error::{ReadError, ReadProblem};
 
 /// Where one line lies in a text, as byte offsets: its content, then its
 /// line end (empty on a last line that has none).
@@ -140,20 +139,7 @@ fn find<'a>(tags: &'a [PbnTag], name: &str) -> Option<&'a PbnTag> {
 }
 
 /// Why a PBN file could not be read, and where.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct PbnError {
-    /// The file as the user named it; empty until [`PbnError::in_file`].
-    pub file: String,
-    /// 1-based; 0 when the problem is the whole file.
-    pub line: usize,
-    /// 1-based, in characters.
-    pub column: usize,
-    /// How many characters the problem spans (at least one).
-    pub width: usize,
-    /// The line at fault, without its line end.
-    pub source_line: String,
-    pub kind: PbnErrorKind,
-}
+pub type PbnError = ReadError<PbnErrorKind>;
 
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum PbnErrorKind {
@@ -186,7 +172,7 @@ pub enum PbnErrorKind {
 /// How a deal is written, for the messages.
 const DEAL_FORM: &str = "[Deal \"N:AKQ2.K3.T98.7654 …\"] (first seat, colon, four hands clockwise)";
 
-impl PbnErrorKind {
+impl ReadProblem for PbnErrorKind {
     /// What was expected at the place of the error.
     fn expected(&self) -> Option<String> {
         use PbnErrorKind::*;
@@ -224,77 +210,6 @@ impl PbnErrorKind {
             NoGames => Some("is this a PBN file? Each game needs a [Deal] tag"),
             _ => None,
         }
-    }
-}
-
-impl PbnError {
-    fn at(line: usize, column: usize, width: usize, kind: PbnErrorKind) -> PbnError {
-        PbnError {
-            file: String::new(),
-            line,
-            column: column.max(1),
-            width: width.max(1),
-            source_line: String::new(),
-            kind,
-        }
-    }
-
-    /// Copies the line at fault from `text`, so the error can show it.
-    fn quoting(mut self, text: &str) -> PbnError {
-        if let Some(span) = self
-            .line
-            .checked_sub(1)
-            .and_then(|i| line_spans(text.as_bytes()).nth(i))
-        {
-            self.source_line = text[span.start..span.content_end].to_string();
-            // An underline never runs past the end of its line.
-            let room = (self.source_line.chars().count() + 1).saturating_sub(self.column);
-            self.width = self.width.min(room).max(1);
-        }
-        self
-    }
-
-    /// What was expected at the place of the error, as the report says it.
-    pub fn expected(&self) -> Option<String> {
-        self.kind.expected()
-    }
-
-    /// The report's hint, if the error has one.
-    pub fn hint(&self) -> Option<&'static str> {
-        self.kind.hint()
-    }
-
-    /// Names the file, for the full report: the file, line and column, the
-    /// line itself with the spot underlined, what was expected and a hint.
-    pub fn in_file(mut self, file: impl Into<String>) -> PbnError {
-        self.file = file.into();
-        self
-    }
-}
-
-impl std::error::Error for PbnError {}
-
-impl fmt::Display for PbnError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let message = self.kind.to_string();
-        if self.file.is_empty() {
-            return match self.line {
-                0 => write!(f, "{message}"),
-                line => write!(f, "line {line}: {message}"),
-            };
-        }
-        let expected = self.kind.expected();
-        Diagnostic {
-            message: &message,
-            file: &self.file,
-            line: self.line,
-            column: self.column,
-            width: self.width,
-            source_line: &self.source_line,
-            expected: expected.as_deref(),
-            hint: self.kind.hint(),
-        }
-        .fmt(f)
     }
 }
 
