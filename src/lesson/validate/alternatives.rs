@@ -109,22 +109,26 @@ fn alternative(
     at: Place,
     reporter: &Reporter,
 ) -> Result<Merged, LessonError> {
-    if raw.allow_redeal.is_some() {
+    // Whole-board choices, not conditions on the deal.
+    let board_choices = [
+        (
+            raw.allow_redeal.is_some(),
+            "allow_redeal",
+            "`allow_redeal` is a choice for the whole board: write it beside `any_of`",
+        ),
+        (
+            raw.hands_shown.is_some(),
+            "hands_shown",
+            "which hands the worksheet shows is not a condition on the deal: write `hands_shown` beside `any_of`, under `boards_override`",
+        ),
+    ];
+    if let Some((_, key, hint)) = board_choices.into_iter().find(|c| c.0) {
         return Err(reporter.error(
             LessonErrorKind::BadValue,
             at,
-            "`allow_redeal` inside `any_of` or `not`",
+            &format!("`{key}` inside `any_of` or `not`"),
             None,
-            Some("`allow_redeal` is a choice for the whole board: write it beside `any_of`".into()),
-        ));
-    }
-    if raw.hands_shown.is_some() {
-        return Err(reporter.error(
-            LessonErrorKind::BadValue,
-            at,
-            "`hands_shown` inside `any_of` or `not`",
-            None,
-            Some("which hands the worksheet shows is not a condition on the deal: write `hands_shown` beside `any_of`, under `boards_override`".into()),
+            Some(hint.into()),
         ));
     }
     let mut m = Merged::default();
