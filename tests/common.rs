@@ -20,6 +20,17 @@ pub fn shared() -> PathBuf {
     root().join("../shared")
 }
 
+/// The file names of the sample course's lessons, in order.
+pub fn course_files() -> Vec<String> {
+    let mut files: Vec<String> = std::fs::read_dir(root().join("lessons"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().to_string())
+        .filter(|n| n.ends_with(".yaml"))
+        .collect();
+    files.sort();
+    files
+}
+
 /// The boards of a course lesson, dealt with its own seed as `minibridge
 /// build` deals them (a fixed deal as written, the others by the dealer).
 /// Dealt once per test run and file: the technique lessons prove every

@@ -55,12 +55,7 @@ fn combined(board: &Board, side: Side, suit: Suit) -> u32 {
 
 #[test]
 fn every_lesson_file_is_part_of_the_course_and_deals() {
-    let mut files: Vec<String> = std::fs::read_dir(root().join("lessons"))
-        .unwrap()
-        .map(|e| e.unwrap().file_name().to_string_lossy().to_string())
-        .filter(|n| n.ends_with(".yaml"))
-        .collect();
-    files.sort();
+    let files = crate::common::course_files();
     assert!(files.len() >= 12, "issue 6 asks for at least 12 lessons");
     let rulesets: Vec<Ruleset> = files.iter().map(|f| deal(f).0.ruleset()).collect();
     for r in Ruleset::ALL {

@@ -42,13 +42,7 @@ fn flat(text: &str) -> String {
 /// The lesson files of the course, with their titles as the pages print
 /// them.
 fn course() -> Vec<(String, String)> {
-    let mut files: Vec<String> = std::fs::read_dir(root().join("lessons"))
-        .unwrap()
-        .map(|e| e.unwrap().file_name().to_string_lossy().to_string())
-        .filter(|n| n.ends_with(".yaml"))
-        .collect();
-    files.sort();
-    files
+    crate::common::course_files()
         .into_iter()
         .map(|f| {
             let lesson = minibridge::lesson::load(&root().join("lessons").join(&f)).unwrap();

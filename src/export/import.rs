@@ -10,6 +10,7 @@ use std::path::Path;
 use super::known::{Known, PlayedContract};
 use super::lin_read::{self, LinError};
 use super::pbn::{self, PbnError};
+use super::read_error::{ReadError, ReadProblem};
 use crate::bridge::Board;
 
 /// The two formats boards are read from.
@@ -82,25 +83,21 @@ impl ImportError {
     /// The place, the message, what was expected and the hint.
     pub fn problem(&self) -> ImportProblem {
         match self {
-            ImportError::Pbn(e) => ImportProblem {
-                line: e.line,
-                column: e.column,
-                width: e.width,
-                source_line: e.source_line.clone(),
-                message: e.kind.to_string(),
-                expected: e.expected(),
-                hint: e.hint().map(str::to_string),
-            },
-            ImportError::Lin(e) => ImportProblem {
-                line: e.line,
-                column: e.column,
-                width: e.width,
-                source_line: e.source_line.clone(),
-                message: e.kind.to_string(),
-                expected: e.expected(),
-                hint: e.hint().map(str::to_string),
-            },
+            ImportError::Pbn(e) => problem_of(e),
+            ImportError::Lin(e) => problem_of(e),
         }
+    }
+}
+
+fn problem_of<K: ReadProblem>(e: &ReadError<K>) -> ImportProblem {
+    ImportProblem {
+        line: e.line,
+        column: e.column,
+        width: e.width,
+        source_line: e.source_line.clone(),
+        message: e.kind.to_string(),
+        expected: e.expected(),
+        hint: e.hint().map(str::to_string),
     }
 }
 
