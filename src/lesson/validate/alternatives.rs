@@ -126,7 +126,7 @@ fn alternative(
         return Err(reporter.error(
             LessonErrorKind::BadValue,
             at,
-            &format!("`{key}` inside `any_of` or `not`"),
+            format!("`{key}` inside `any_of` or `not`"),
             None,
             Some(hint.into()),
         ));
