@@ -67,7 +67,7 @@ pub(crate) fn text_of(pdf: &[u8]) -> String {
     text.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
-fn page_sizes(pdf: &[u8]) -> Vec<(f32, f32)> {
+pub(crate) fn page_sizes(pdf: &[u8]) -> Vec<(f32, f32)> {
     let doc = lopdf::Document::load_mem(pdf).unwrap();
     doc.get_pages()
         .values()

@@ -75,19 +75,11 @@ fn layout_text(view: &render::LessonView, lesson: &Lesson, handout: Handout) -> 
     .unwrap()
 }
 
+/// Page widths in whole points (595 for A4, 612 for Letter).
 fn page_widths(pdf: &[u8]) -> Vec<i64> {
-    let doc = lopdf::Document::load_mem(pdf).unwrap();
-    doc.get_pages()
-        .values()
-        .map(|id| {
-            let page = doc.get_object(*id).unwrap().as_dict().unwrap();
-            let mb = page.get(b"MediaBox").unwrap().as_array().unwrap();
-            let w = &mb[2];
-            w.as_float()
-                .map(|f| f.round() as i64)
-                .or_else(|_| w.as_i64())
-                .unwrap()
-        })
+    crate::render::page_sizes(pdf)
+        .into_iter()
+        .map(|(w, _)| w.round() as i64)
         .collect()
 }
 
