@@ -1,8 +1,9 @@
 #!/bin/sh
 # Technique probes: per technique lesson, attempts and seconds per board of a
 # release build (`--no-play`: the probes, not the answer keys); then our
-# finesse probe against the same probe written with DDS (through endplay)
-# on the same candidate deals, in one run. Run from the repository root:
+# finesse, hold-up, promotion and length probes against the same probes
+# written with DDS (through endplay) on the same candidate deals, in one
+# run. Run from the repository root:
 #   sh bench/technique/run.sh
 # DDS runs from the Python that bench/dds_python.sh finds or makes.
 set -eu
@@ -25,11 +26,27 @@ for spec in 16-finesse:finesse 17-hold-up:hold_up 18-ruffing:ruff_in_short_hand 
         '$1 == l { printf "%s %s %s %s %.1f %.2f\n", l, t, $3, $4, e - s, (e - s) / $3 }' \
         "$WORK/$lesson.txt"
 done
-target/release/examples/technique_bench finesse "$N" "$WORK/candidates.txt" > "$WORK/ours.txt"
-"$DDS_PYTHON" bench/technique/dds_probe.py finesse "$WORK/candidates.txt" > "$WORK/dds.txt"
-paste "$WORK/ours.txt" "$WORK/dds.txt" | awk '
-    { ours += $1; dds += $3; same += ($2 == $4); n++; passed += ($2 == 3) }
-    END {
-        printf "finesse probe on %d candidate deals (%d need it): ours %.2f s, DDS %.2f s, %.1fx; same steps on %d of %d\n",
-            n, passed, ours / 1e6, dds / 1e6, dds / ours, same, n
-    }'
+# Probes with a DDS twin: ours and DDS's on the same candidate deals, the
+# lesson's own boards first (they pass every step), then random ones. DDS
+# is asked the same yes/no questions (its target mode), and then the score
+# of every card, as a script that only calls solve_board(deal) would.
+for spec in finesse:16-finesse hold_up:17-hold-up promotion:09-promotion length:08-length-tricks; do
+    technique=${spec%%:*}
+    lesson=${spec#*:}
+    target/release/examples/technique_bench "$technique" "$N" "$WORK/candidates.txt" \
+        "$WORK/out/$lesson/deals.pbn" > "$WORK/ours-$technique.txt"
+    for mode in target all-cards; do
+        flag=""
+        [ "$mode" = all-cards ] && flag=--all-cards
+        "$DDS_PYTHON" bench/technique/dds_probe.py "$technique" "$WORK/candidates.txt" $flag \
+            > "$WORK/dds-$technique-$mode.txt"
+        paste "$WORK/ours-$technique.txt" "$WORK/dds-$technique-$mode.txt" |
+            awk -v t="$technique" -v m="$mode" '
+            BEGIN { all = (t == "hold_up") ? 4 : 3 }
+            { ours += $1; dds += $3; same += ($2 == $4); n++; passed += ($2 == all) }
+            END {
+                printf "%s probe, %d candidate deals (%d need it): ours %.2f s, DDS (%s) %.2f s, %.1fx; same steps on %d of %d\n",
+                    t, n, passed, ours / 1e6, m, dds / 1e6, dds / ours, same, n
+            }'
+    done
+done
