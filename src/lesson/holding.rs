@@ -15,7 +15,7 @@ use serde::Deserialize;
 use serde::de::{self, Deserializer, MapAccess, SeqAccess, Visitor};
 use serde_saphyr::Spanned;
 
-use super::raw::{Entries, SeatWord, SuitWord, Word, WordSet};
+use super::raw::{Entries, OneOrList, SeatWord, SuitWord, Word, WordSet};
 use crate::bridge::{Seat, Suit};
 use crate::dealer::holding::{HoldingPattern, PATTERN_FORMS};
 use crate::rules::lead::LeadRule;
@@ -24,62 +24,19 @@ use crate::rules::lead::LeadRule;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Patterns(pub Vec<HoldingPattern>);
 
-fn pattern<E: de::Error>(s: &str) -> Result<HoldingPattern, E> {
-    HoldingPattern::parse(s).map_err(|e| {
-        E::custom(format!(
-            "{}; expected {PATTERN_FORMS}; hint: {}",
-            e.message, e.hint
-        ))
-    })
-}
-
 impl<'de> Deserialize<'de> for Patterns {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        struct V;
-        impl<'de> Visitor<'de> for V {
-            type Value = Patterns;
-            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-                write!(f, "{PATTERN_FORMS}, or a list of these")
-            }
-            fn visit_str<E: de::Error>(self, s: &str) -> Result<Patterns, E> {
-                Ok(Patterns(vec![pattern(s)?]))
-            }
-            fn visit_u64<E: de::Error>(self, n: u64) -> Result<Patterns, E> {
-                self.visit_str(&n.to_string())
-            }
-            fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Patterns, A::Error> {
-                let mut all = Vec::new();
-                while let Some(p) = seq.next_element::<One>()? {
-                    all.push(p.0);
-                }
-                if all.is_empty() {
-                    return Err(de::Error::custom(format!(
-                        "an empty list of holdings; expected {PATTERN_FORMS}"
-                    )));
-                }
-                Ok(Patterns(all))
-            }
+        fn pattern(s: &str) -> Result<HoldingPattern, String> {
+            HoldingPattern::parse(s)
+                .map_err(|e| format!("{}; expected {PATTERN_FORMS}; hint: {}", e.message, e.hint))
         }
-        struct One(HoldingPattern);
-        impl<'de> Deserialize<'de> for One {
-            fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-                struct I;
-                impl Visitor<'_> for I {
-                    type Value = One;
-                    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-                        f.write_str(PATTERN_FORMS)
-                    }
-                    fn visit_str<E: de::Error>(self, s: &str) -> Result<One, E> {
-                        pattern(s).map(One)
-                    }
-                    fn visit_u64<E: de::Error>(self, n: u64) -> Result<One, E> {
-                        self.visit_str(&n.to_string())
-                    }
-                }
-                d.deserialize_str(I)
-            }
-        }
-        d.deserialize_any(V)
+        let list = OneOrList {
+            forms: PATTERN_FORMS,
+            item: PATTERN_FORMS,
+            plural: "holdings",
+            parse: pattern,
+        };
+        d.deserialize_any(list).map(Patterns)
     }
 }
 

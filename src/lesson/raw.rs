@@ -565,58 +565,83 @@ fn parse_shape(s: &str) -> Option<ShapeSpec> {
 
 impl<'de> Deserialize<'de> for ShapeValue {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        struct V;
-        fn one<E: de::Error>(s: &str) -> Result<ShapeSpec, E> {
+        fn one(s: &str) -> Result<ShapeSpec, String> {
             parse_shape(s).ok_or_else(|| {
-                E::custom(format!(
+                format!(
                     "`{s}` is not a shape; expected {SHAPE_FORMS}; hint: a full pattern adds up to 13 cards"
-                ))
+                )
             })
         }
-        impl<'de> Visitor<'de> for V {
-            type Value = ShapeValue;
-            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-                f.write_str(SHAPE_FORMS)
-            }
-            fn visit_str<E: de::Error>(self, s: &str) -> Result<ShapeValue, E> {
-                Ok(ShapeValue(vec![one(s)?]))
-            }
-            fn visit_u64<E: de::Error>(self, n: u64) -> Result<ShapeValue, E> {
-                self.visit_str(&n.to_string())
-            }
-            fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<ShapeValue, A::Error> {
-                let mut shapes = Vec::new();
-                while let Some(s) = seq.next_element::<ShapeItem>()? {
-                    shapes.push(s.0);
-                }
-                if shapes.is_empty() {
-                    return Err(de::Error::custom(format!(
-                        "an empty list of shapes; expected {SHAPE_FORMS}"
-                    )));
-                }
-                Ok(ShapeValue(shapes))
-            }
+        let list = OneOrList {
+            forms: SHAPE_FORMS,
+            item: "a shape",
+            plural: "shapes",
+            parse: one,
+        };
+        d.deserialize_any(list).map(ShapeValue)
+    }
+}
+
+/// A value written as one item or as a list of them (`"AQx"` or
+/// `["KQJ+", "QJT+"]`; `balanced` or `[4333, 5xxx]`): each item a string,
+/// or a number read as its digits, that `parse` reads. An empty list is an
+/// error naming the forms an item takes.
+pub struct OneOrList<T> {
+    /// The forms an item takes, as messages list them.
+    pub forms: &'static str,
+    /// What one item is, for a value of the wrong kind inside the list.
+    pub item: &'static str,
+    /// What the items are called together ("shapes").
+    pub plural: &'static str,
+    pub parse: fn(&str) -> Result<T, String>,
+}
+
+impl<'de, T> Visitor<'de> for OneOrList<T> {
+    type Value = Vec<T>;
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        write!(f, "{}, or a list of these", self.forms)
+    }
+    fn visit_str<E: de::Error>(self, s: &str) -> Result<Vec<T>, E> {
+        (self.parse)(s).map(|t| vec![t]).map_err(E::custom)
+    }
+    fn visit_u64<E: de::Error>(self, n: u64) -> Result<Vec<T>, E> {
+        self.visit_str(&n.to_string())
+    }
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Vec<T>, A::Error> {
+        let mut all = Vec::new();
+        while let Some(t) = seq.next_element_seed(ListItem(&self))? {
+            all.push(t);
         }
-        struct ShapeItem(ShapeSpec);
-        impl<'de> Deserialize<'de> for ShapeItem {
-            fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-                struct I;
-                impl Visitor<'_> for I {
-                    type Value = ShapeItem;
-                    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-                        f.write_str("a shape")
-                    }
-                    fn visit_str<E: de::Error>(self, s: &str) -> Result<ShapeItem, E> {
-                        one(s).map(ShapeItem)
-                    }
-                    fn visit_u64<E: de::Error>(self, n: u64) -> Result<ShapeItem, E> {
-                        self.visit_str(&n.to_string())
-                    }
-                }
-                d.deserialize_any(I)
-            }
+        if all.is_empty() {
+            return Err(de::Error::custom(format!(
+                "an empty list of {}; expected {}",
+                self.plural, self.forms
+            )));
         }
-        d.deserialize_any(V)
+        Ok(all)
+    }
+}
+
+/// One item of a [`OneOrList`] list.
+struct ListItem<'a, T>(&'a OneOrList<T>);
+
+impl<'de, T> de::DeserializeSeed<'de> for ListItem<'_, T> {
+    type Value = T;
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<T, D::Error> {
+        d.deserialize_any(self)
+    }
+}
+
+impl<'de, T> Visitor<'de> for ListItem<'_, T> {
+    type Value = T;
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str(self.0.item)
+    }
+    fn visit_str<E: de::Error>(self, s: &str) -> Result<T, E> {
+        (self.0.parse)(s).map_err(E::custom)
+    }
+    fn visit_u64<E: de::Error>(self, n: u64) -> Result<T, E> {
+        self.visit_str(&n.to_string())
     }
 }
 
