@@ -320,11 +320,16 @@ impl Tt {
     /// Starts a new top-level solve of a position with these hands.
     /// Entries stay valid for any deal, but another deal's rarely match and
     /// only lengthen the scans, so the table starts afresh when the hands
-    /// are not part of the deal it holds (a position later in the same
-    /// deal keeps it).
+    /// are not part of the deal it holds, give or take two cards: a
+    /// position later in the same deal keeps it, and so does the deal with
+    /// two cards exchanged that a technique probe asks about next (once
+    /// both cards are played, its positions are the first deal's).
     pub fn start_solve(&mut self, hands: &[[u16; 4]; 4]) {
-        let same_deal = (0..4).all(|p| (0..4).all(|s| hands[p][s] & !self.deal[p][s] == 0));
-        if !same_deal {
+        let moved: u32 = (0..4)
+            .flat_map(|p| (0..4).map(move |s| (p, s)))
+            .map(|(p, s)| (hands[p][s] & !self.deal[p][s]).count_ones())
+            .sum();
+        if moved > 2 {
             self.families.clear();
             self.arena.clear();
             self.free.iter_mut().for_each(Vec::clear);
