@@ -12,7 +12,7 @@
 use std::fmt;
 
 use serde::Deserialize;
-use serde::de::{self, Deserializer, MapAccess, SeqAccess, Visitor};
+use serde::de::{self, Deserializer, MapAccess, Visitor};
 use serde_saphyr::Spanned;
 
 use super::raw::{Entries, OneOrList, SeatWord, SuitWord, Word, WordSet};
@@ -150,37 +150,22 @@ pub struct LeadRules(pub Vec<&'static str>);
 
 impl<'de> Deserialize<'de> for LeadRules {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        struct V;
-        impl<'de> Visitor<'de> for V {
-            type Value = LeadRules;
-            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-                f.write_str("a lead rule or a list of lead rules")
-            }
-            fn visit_str<E: de::Error>(self, s: &str) -> Result<LeadRules, E> {
-                let w = LeadRuleWord::parse(s).ok_or_else(|| {
-                    E::custom(format!(
-                        "`{s}` is not a {}; expected {}",
-                        LeadRuleWord::WHAT,
-                        LeadRuleWord::EXPECTED
-                    ))
-                })?;
-                Ok(LeadRules(vec![w.0]))
-            }
-            fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<LeadRules, A::Error> {
-                let mut all = Vec::new();
-                while let Some(w) = seq.next_element::<Word<LeadRuleWord>>()? {
-                    all.push(w.0.0);
-                }
-                if all.is_empty() {
-                    return Err(de::Error::custom(format!(
-                        "an empty list of lead rules; expected {}",
-                        LeadRuleWord::EXPECTED
-                    )));
-                }
-                Ok(LeadRules(all))
-            }
+        fn rule(s: &str) -> Result<&'static str, String> {
+            LeadRuleWord::parse(s).map(|w| w.0).ok_or_else(|| {
+                format!(
+                    "`{s}` is not a {}; expected {}",
+                    LeadRuleWord::WHAT,
+                    LeadRuleWord::EXPECTED
+                )
+            })
         }
-        d.deserialize_any(V)
+        let list = OneOrList {
+            forms: LeadRuleWord::EXPECTED,
+            item: "a lead rule",
+            plural: "lead rules",
+            parse: rule,
+        };
+        d.deserialize_any(list).map(LeadRules)
     }
 }
 
