@@ -70,18 +70,8 @@ fn main() {
 /// The board at the table when the `ebu` rules give it to South in no
 /// trumps.
 fn candidate(rules: &Rules, board: &Board) -> Option<Table> {
-    let ruling = rules.rule(board);
-    let (contract, seating) = (ruling.contract?, ruling.seating?);
-    if ruling.redeal.is_some()
-        || contract.strain() != Strain::NoTrump
-        || seating.declarer() != Seat::South
-    {
-        return None;
-    }
-    let guideline = GuidelineContract {
-        strain: contract.strain(),
-        seating,
-        level: contract.tricks_needed() - 6,
-    };
-    Some(Table::new(board, &guideline))
+    let guideline = GuidelineContract::of(&rules.rule(board))?;
+    let south_in_nt =
+        guideline.strain == Strain::NoTrump && guideline.seating.declarer() == Seat::South;
+    south_in_nt.then(|| Table::new(board, &guideline))
 }

@@ -220,11 +220,8 @@ fn needs_technique(file: &str, want: Technique) {
         let spec = plan.technique().expect("a technique lesson names it");
         assert_eq!(spec.technique, want, "{file} board {}", board.number);
         let c = contract(a);
-        let guideline = GuidelineContract {
-            strain: c.strain(),
-            seating: a.seating.expect("a played board is seated"),
-            level: c.tricks_needed() - 6,
-        };
+        let seating = a.seating.expect("a played board is seated");
+        let guideline = GuidelineContract::new(c, seating).expect("a bridge contract");
         let table = Table::new(board, &guideline);
         assert!(
             want.probe().holds(&table, spec.suit),

@@ -740,19 +740,5 @@ fn labels(
 /// solver's play filters; `None` for a board the rules redeal or leave
 /// without a contract.
 fn guideline_fn(rules: Rules) -> GuidelineFn {
-    Arc::new(move |board: &Board| {
-        let ruling = rules.rule(board);
-        if ruling.redeal.is_some() {
-            return None;
-        }
-        let contract = ruling.contract?;
-        let needed = contract.tricks_needed();
-        // A contract for fewer than seven tricks has no bridge level.
-        let level = needed.checked_sub(6).filter(|l| (1..=7).contains(l))?;
-        Some(GuidelineContract {
-            strain: contract.strain(),
-            seating: ruling.seating?,
-            level,
-        })
-    })
+    Arc::new(move |board: &Board| GuidelineContract::of(&rules.rule(board)))
 }

@@ -6,6 +6,7 @@ use std::sync::Arc;
 
 use crate::bridge::{Board, Deal, Seating, Strain};
 use crate::dealer::constraints::{BoardFilter, Range, RuleSpec};
+use crate::rules::{Contract, Ruling};
 
 use super::search::{Engine, Trick};
 use super::{lead_analysis, masks, strain_index, with_tt};
@@ -25,6 +26,31 @@ pub struct GuidelineContract {
 pub type GuidelineFn = Arc<dyn Fn(&Board) -> Option<GuidelineContract> + Send + Sync>;
 
 impl GuidelineContract {
+    /// The contract `contract` played from `seating`; `None` for a
+    /// contract for fewer than seven tricks, which has no bridge level (EZ
+    /// bids).
+    pub fn new(contract: Contract, seating: Seating) -> Option<GuidelineContract> {
+        let level = contract
+            .tricks_needed()
+            .checked_sub(6)
+            .filter(|l| (1..=7).contains(l))?;
+        Some(GuidelineContract {
+            strain: contract.strain(),
+            seating,
+            level,
+        })
+    }
+
+    /// The contract a board's ruling points to; `None` for a board the
+    /// rules redeal or leave without a contract, or one with no bridge
+    /// level.
+    pub fn of(ruling: &Ruling) -> Option<GuidelineContract> {
+        if ruling.redeal.is_some() {
+            return None;
+        }
+        GuidelineContract::new(ruling.contract?, ruling.seating?)
+    }
+
     /// The deal as the chairs hold it, and declarer's chair.
     fn table(&self, board: &Board) -> (Deal, usize) {
         (
