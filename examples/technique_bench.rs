@@ -6,7 +6,7 @@
 //! `<PBN deal> <tricks needed> <guideline lead>` (the lead is a rules fact,
 //! not a solver question, so the DDS version takes ours; `-` when West has
 //! none to make) for the DDS version of the probe
-//! (bench/technique/dds_probe.py) and prints one line per candidate:
+//! (scripts/dds_probes.py) and prints one line per candidate:
 //! `<µs> <steps passed>`. Usage: technique_bench TECHNIQUE N FILE [PBN]
 
 use std::io::Write;

@@ -357,6 +357,19 @@ fn dds_confirms_the_critical_plays_of_the_technique_lessons() {
     }
 }
 
+/// Every board of the finesse, hold-up, promotion and length lessons needs
+/// its technique by DDS's answers too: the same probes, written with DDS
+/// through endplay (scripts/dds_probes.py), pass every step.
+#[test]
+fn dds_confirms_every_technique_board_needs_its_technique() {
+    if let Some(out) = endplay_script("check_probes_with_endplay.sh") {
+        assert!(
+            out.contains("DDS confirms the technique on all 24 boards"),
+            "{out}"
+        );
+    }
+}
+
 /// A lesson with rule constraints (issue 3 §6 through the lesson file): the
 /// rules engine, run again on each built board, agrees.
 #[test]

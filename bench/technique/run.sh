@@ -38,7 +38,7 @@ for spec in finesse:16-finesse hold_up:17-hold-up promotion:09-promotion length:
     for mode in target all-cards; do
         flag=""
         [ "$mode" = all-cards ] && flag=--all-cards
-        "$DDS_PYTHON" bench/technique/dds_probe.py "$technique" "$WORK/candidates.txt" $flag \
+        "$DDS_PYTHON" scripts/dds_probes.py "$technique" "$WORK/candidates.txt" $flag \
             > "$WORK/dds-$technique-$mode.txt"
         paste "$WORK/ours-$technique.txt" "$WORK/dds-$technique-$mode.txt" |
             awk -v t="$technique" -v m="$mode" '

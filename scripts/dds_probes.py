@@ -1,8 +1,9 @@
 """The finesse, hold-up, promotion and length probes of docs/techniques.md
-written with DDS (through endplay), on the candidate deals technique_bench
-wrote (South declares in no trumps, West leads). Prints one line per deal:
-`<µs> <steps passed>`, the same steps as our probes.
-Usage: python dds_probe.py TECHNIQUE FILE [--all-cards]
+written with DDS (through endplay), for deals South declares in no trumps
+(West leads). Run alone, on the candidate deals technique_bench wrote, it
+prints one line per deal: `<µs> <steps passed>`, the same steps as our
+probes (bench/technique/run.sh). check_probes_with_endplay.py imports it.
+Usage: python dds_probes.py TECHNIQUE FILE [--all-cards]
 
 The drawing-trumps probe follows our solver's play record (the teacher's
 choice among equal cards) and the ruffing probe bars a seat from ruffing,
