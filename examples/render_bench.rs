@@ -34,8 +34,7 @@ fn main() {
     for _ in 0..runs {
         // Rendering alone: the rules' facts, no double-dummy play.
         let facts = minibridge::pipeline::lesson_facts(&lesson, &boards, Analysis::Rules);
-        let coded: Vec<(Board, Option<String>)> =
-            boards.iter().map(|b| (b.clone(), None)).collect();
+        let coded: Vec<(Board, Option<String>)> = boards.iter().map(|b| (*b, None)).collect();
         let view = render::view::build(
             &lesson,
             &path,

@@ -29,8 +29,7 @@ fn view_of(lesson: &Lesson, boards: &[Board]) -> render::LessonView {
 
 fn view_with(lesson: &Lesson, boards: &[Board], analysis: Analysis) -> render::LessonView {
     let facts = minibridge::pipeline::lesson_facts(lesson, boards, analysis);
-    let with_codes: Vec<(Board, Option<String>)> =
-        boards.iter().map(|b| (b.clone(), None)).collect();
+    let with_codes: Vec<(Board, Option<String>)> = boards.iter().map(|b| (*b, None)).collect();
     render::view::build(
         lesson,
         "lessons/11-exercise-deal.yaml",
@@ -208,16 +207,16 @@ fn every_output_renders_and_fonts_are_embedded_subsets() {
         let mut subset_fonts = 0;
         let mut embedded = 0;
         for obj in doc.objects.values() {
-            if let Ok(d) = obj.as_dict() {
-                if d.get(b"Type").ok().and_then(|t| t.as_name().ok()) == Some(b"FontDescriptor") {
-                    let name = d.get(b"FontName").unwrap().as_name().unwrap();
-                    // A subset's name carries a six-letter tag: `ABCDEF+Name`.
-                    if name.len() > 7 && name[6] == b'+' {
-                        subset_fonts += 1;
-                    }
-                    if d.has(b"FontFile2") {
-                        embedded += 1;
-                    }
+            if let Ok(d) = obj.as_dict()
+                && d.get(b"Type").ok().and_then(|t| t.as_name().ok()) == Some(b"FontDescriptor")
+            {
+                let name = d.get(b"FontName").unwrap().as_name().unwrap();
+                // A subset's name carries a six-letter tag: `ABCDEF+Name`.
+                if name.len() > 7 && name[6] == b'+' {
+                    subset_fonts += 1;
+                }
+                if d.has(b"FontFile2") {
+                    embedded += 1;
                 }
             }
         }

@@ -227,7 +227,7 @@ impl<'c> Search<'c> {
                 .deck
                 .deal(&mut window, |seat, hands| compiled.stage(seat, hands));
             if let Some(progress) = progress
-                && self.next_attempt % PROGRESS_EVERY == 0
+                && self.next_attempt.is_multiple_of(PROGRESS_EVERY)
             {
                 progress(self.next_attempt);
             }

@@ -123,14 +123,14 @@ impl Reporter<'_> {
     /// Turns a YAML parser error into a lesson error, splitting serde's
     /// "…, expected …" text into message and expected values, and
     /// rewording the parser's terse type errors.
-    pub fn from_yaml(&self, err: &serde_saphyr::Error) -> LessonError {
+    pub fn yaml_error(&self, err: &serde_saphyr::Error) -> LessonError {
         let place = err.location().map(|l| Place::of(&l)).unwrap_or_default();
         let mut text = err.without_snippet().to_string();
         // The parser appends the position; we show it on its own line.
-        if let Some(at) = text.rfind(" at line ") {
-            if text[at..].contains(", column ") {
-                text.truncate(at);
-            }
+        if let Some(at) = text.rfind(" at line ")
+            && text[at..].contains(", column ")
+        {
+            text.truncate(at);
         }
         // The parser may place the end of input on a line after the last
         // one; point at the last line the file has.

@@ -38,7 +38,6 @@ fn place<T>(s: &Spanned<T>) -> Place {
 /// The lesson's boards from a file, when it has `deals_from:`. Keys that
 /// say which boards a dealt lesson has, or who deals them, cannot stand
 /// beside it; `rotate:` cannot stand without it.
-#[allow(clippy::result_large_err)]
 pub(super) fn from_lesson(
     raw: &RawLesson,
     rules: Rules,
@@ -86,7 +85,6 @@ pub(super) fn from_lesson(
 }
 
 /// The boards `deals_from` names, turned as `rotate` asks.
-#[allow(clippy::result_large_err)]
 fn boards(
     from: &Spanned<DealsFromValue>,
     rotate: Option<&Spanned<RawRotate>>,

@@ -422,7 +422,8 @@ impl Lesson {
 /// Parses and validates a lesson from its text; `file` names it in errors.
 pub fn parse(source: &str, file: &str) -> Result<Lesson, LessonError> {
     let reporter = error::Reporter { file, source };
-    let raw: raw::RawLesson = serde_saphyr::from_str(source).map_err(|e| reporter.from_yaml(&e))?;
+    let raw: raw::RawLesson =
+        serde_saphyr::from_str(source).map_err(|e| reporter.yaml_error(&e))?;
     validate::validate(raw, &reporter)
 }
 

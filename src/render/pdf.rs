@@ -510,7 +510,6 @@ impl Typesetter {
         )
     }
 
-    #[allow(clippy::too_many_arguments)]
     fn spans(
         &self,
         canvas: Option<&mut Canvas>,

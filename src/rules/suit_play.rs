@@ -328,7 +328,6 @@ impl Solver {
     /// highest of them `top` (won by the partnership when `ours_on_top`),
     /// `played` all of them. `alpha` and `beta` bound the value that
     /// matters to the caller.
-    #[allow(clippy::too_many_arguments)]
     fn play(
         &mut self,
         p: &Position,

@@ -66,7 +66,7 @@ impl Trick {
 
     /// The seat whose turn it is.
     #[inline]
-    pub fn to_play(&self) -> usize {
+    pub fn to_play(self) -> usize {
         (self.leader + self.count) as usize & 3
     }
 
@@ -514,26 +514,26 @@ impl<'t> Engine<'t> {
         }
         let mut moves = [Move::default(); 13];
         let n = self.moves(&trick, seat, &mut moves);
-        if trick.count == 0 {
-            if let Some((suit, rank)) = self.lead_hint.take() {
-                // The group holding that card: the highest group of the
-                // suit starting at or below it. It is moved up, not to the
-                // front: the family's last lead may come from a position
-                // that shares only the suit lengths with this one, and a
-                // suit the opponents are much shorter in still goes first.
-                let group = (0..n)
-                    .filter(|&i| moves[i].suit == suit && moves[i].rank <= rank)
-                    .max_by_key(|&i| moves[i].rank);
-                if let Some(i) = group {
-                    let mut m = moves[i];
-                    m.score = m.score.saturating_add(300);
-                    let mut j = i;
-                    while j > 0 && moves[j - 1].score < m.score {
-                        moves[j] = moves[j - 1];
-                        j -= 1;
-                    }
-                    moves[j] = m;
+        if trick.count == 0
+            && let Some((suit, rank)) = self.lead_hint.take()
+        {
+            // The group holding that card: the highest group of the
+            // suit starting at or below it. It is moved up, not to the
+            // front: the family's last lead may come from a position
+            // that shares only the suit lengths with this one, and a
+            // suit the opponents are much shorter in still goes first.
+            let group = (0..n)
+                .filter(|&i| moves[i].suit == suit && moves[i].rank <= rank)
+                .max_by_key(|&i| moves[i].rank);
+            if let Some(i) = group {
+                let mut m = moves[i];
+                m.score = m.score.saturating_add(300);
+                let mut j = i;
+                while j > 0 && moves[j - 1].score < m.score {
+                    moves[j] = moves[j - 1];
+                    j -= 1;
                 }
+                moves[j] = m;
             }
         }
         let mut all: Relevant = 0;

@@ -45,7 +45,6 @@ struct LeadSpec {
 }
 
 /// Adds `raw`'s holdings, alternatives and lead to `m`.
-#[allow(clippy::result_large_err)]
 pub(super) fn apply(
     m: &mut Merged,
     raw: &RawConstraints,
@@ -103,7 +102,6 @@ pub(super) fn apply(
 }
 
 /// One alternative (or the body of `not`) as constraints of its own.
-#[allow(clippy::result_large_err)]
 fn alternative(
     raw: &RawConstraints,
     at: Place,
@@ -274,7 +272,6 @@ pub(super) fn with_holdings(m: &Merged) -> Result<Merged, (String, Place)> {
 /// The lead, `any_of` and `not` of a checked board, added to its dealer
 /// constraints; an `any_of` none of whose alternatives can hold is an
 /// error naming each one's reason.
-#[allow(clippy::result_large_err)]
 pub(super) fn finish(
     checker: &Checker,
     m: &Merged,
