@@ -123,7 +123,6 @@ pub(super) fn within(value: Expr, min: u32, max: u32) -> Expr {
 
 /// The compiled conditions of one `constraints:` or override entry, or the
 /// first problem with them.
-// The lesson reader's one error type, as its other checks return it.
 pub(super) fn conditions(
     raw: &RawConstraints,
     reporter: &Reporter,

@@ -13,8 +13,9 @@
 //! Entries are facts about positions, not deals, so they stay valid across
 //! searches and targets. Another deal's entries would be valid too but
 //! rarely match, so the table starts afresh for each new deal (positions
-//! later in the same deal keep it). When it reaches its capacity it drops
-//! the families closest to the end of play.
+//! later in the same deal keep it, and so does the same deal with two
+//! cards exchanged, which the technique probes ask about next). When it
+//! reaches its capacity it drops the families closest to the end of play.
 //!
 //! All entries live in one arena, each family's in a run of slots whose
 //! length is a power of two; the map only says where a family's run is.
