@@ -57,7 +57,7 @@ fn main() {
             continue;
         };
         let t0 = Instant::now();
-        let passed = (technique.probe().run)(&table, None);
+        let passed = (technique.probe().run)(&table, None).passed;
         let micros = t0.elapsed().as_micros();
         let lead = guideline_lead(table.deal.hand(Seat::West), table.strain)
             .map_or("-".to_string(), |l| l.card.to_string());

@@ -5,7 +5,7 @@ use crate::bridge::Suit;
 use crate::solver::{best_cards, first_declaring_lead};
 
 use super::table::Table;
-use super::{Probe, Technique};
+use super::{Finding, Probe, Proof, Technique};
 
 pub const PROBE: Probe = Probe {
     technique: Technique::DrawTrumps,
@@ -17,21 +17,21 @@ pub const PROBE: Probe = Probe {
     run,
 };
 
-fn run(table: &Table, suit: Option<Suit>) -> usize {
+fn run(table: &Table, suit: Option<Suit>) -> Finding {
     let Some(trump) = table.trump() else {
-        return 0;
+        return Finding::stopped(0);
     };
     if suit.is_some_and(|s| s != trump) || table.theirs(trump).is_empty() {
-        return 0;
+        return Finding::stopped(0);
     }
     if !table.makes() {
-        return 1;
+        return Finding::stopped(1);
     }
     // The play record's play (double dummy, the teacher's choice among
     // equal cards) up to the first trick declarer's side leads.
     let Some((position, won)) = first_declaring_lead(&table.deal, table.strain, table.declarer)
     else {
-        return 2;
+        return Finding::stopped(2);
     };
     let keep = best_cards(&position, table.need.saturating_sub(won));
     let defenders_trumps = table
@@ -39,8 +39,10 @@ fn run(table: &Table, suit: Option<Suit>) -> usize {
         .iter()
         .any(|&d| !position.hand(d).holding(trump).is_empty());
     if defenders_trumps && !keep.is_empty() && keep.iter().all(|c| c.suit == trump) {
-        3
+        let trick = 14 - position.tricks_left();
+        let leader = position.to_play();
+        Finding::proven(3, Proof::DrawTrumps { trick, leader })
     } else {
-        2
+        Finding::stopped(2)
     }
 }

@@ -41,7 +41,7 @@ impl BoardFilter for TechniqueFilter {
             return false;
         };
         let probe = self.spec.technique.probe();
-        let passed = (probe.run)(&Table::new(board, &contract), self.spec.suit);
+        let passed = (probe.run)(&Table::new(board, &contract), self.spec.suit).passed;
         self.tested.fetch_add(1, Ordering::Relaxed);
         for n in &self.passed[..passed] {
             n.fetch_add(1, Ordering::Relaxed);

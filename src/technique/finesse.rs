@@ -1,10 +1,10 @@
 //! The finesse: the contract makes only because a defender's honour sits
 //! where declarer's tenace can catch it.
 
-use crate::bridge::{Card, Deal, Rank, Suit};
+use crate::bridge::{Card, Rank, Suit};
 
-use super::table::{Table, exchange, holding, lowest, rank_below};
-use super::{Probe, Technique};
+use super::table::{Exchange, Table, exchange, holding, lowest, rank_below};
+use super::{Finding, Probe, Technique};
 
 pub const PROBE: Probe = Probe {
     technique: Technique::Finesse,
@@ -22,7 +22,7 @@ const HONOURS: [Rank; 3] = [Rank::KING, Rank::QUEEN, Rank::JACK];
 /// Each deal in which a defender's honour, lying under the declaring
 /// side's tenace, has changed places with the other defender's lowest
 /// card of the suit.
-fn moved_honours(table: &Table, suit: Option<Suit>) -> Vec<Deal> {
+fn moved_honours(table: &Table, suit: Option<Suit>) -> Vec<Exchange> {
     let mut out = Vec::new();
     for s in Table::suits(suit) {
         let ours = table.ours(s);
@@ -45,6 +45,6 @@ fn moved_honours(table: &Table, suit: Option<Suit>) -> Vec<Deal> {
     out
 }
 
-fn run(table: &Table, suit: Option<Suit>) -> usize {
+fn run(table: &Table, suit: Option<Suit>) -> Finding {
     table.fails_once_changed(&moved_honours(table, suit))
 }

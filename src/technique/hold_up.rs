@@ -6,7 +6,7 @@ use crate::rules::lead::guideline_lead;
 use crate::solver::{Position, legal_groups};
 
 use super::table::{Table, holding};
-use super::{Probe, Technique};
+use super::{Finding, Probe, Proof, SeatCard, Technique};
 
 pub const PROBE: Probe = Probe {
     technique: Technique::HoldUp,
@@ -19,31 +19,35 @@ pub const PROBE: Probe = Probe {
     run,
 };
 
-fn run(table: &Table, suit: Option<Suit>) -> usize {
+fn run(table: &Table, suit: Option<Suit>) -> Finding {
     if table.strain != Strain::NoTrump {
-        return 0;
+        return Finding::stopped(0);
     }
     let leader = table.declarer.next();
     let Some(lead) = guideline_lead(table.deal.hand(leader), table.strain) else {
-        return 0;
+        return Finding::stopped(0);
     };
     if suit.is_some_and(|s| s != lead.card.suit) || !stops(table, lead.card) {
-        return 0;
+        return Finding::stopped(0);
     }
     let mut position = table.start();
     if position.play(lead.card).is_err() {
-        return 0;
+        return Finding::stopped(0);
     }
     if !table.keeps(&position, table.need) {
-        return 1;
+        return Finding::stopped(1);
     }
     if first_trick(table, &position, true) {
-        return 2;
+        return Finding::stopped(2);
     }
     if first_trick(table, &position, false) {
-        4
+        let lead = SeatCard {
+            seat: leader,
+            card: lead.card,
+        };
+        Finding::proven(4, Proof::HoldUp { lead })
     } else {
-        3
+        Finding::stopped(3)
     }
 }
 

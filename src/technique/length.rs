@@ -1,10 +1,10 @@
 //! Length: the contract needs the tricks a long suit gives once the
 //! defenders have no cards left in it.
 
-use crate::bridge::{Card, Deal, Seat, Suit};
+use crate::bridge::{Card, Seat, Suit};
 
-use super::table::{Table, exchange, holding, lowest};
-use super::{Probe, Technique};
+use super::table::{Exchange, Table, exchange, holding, lowest};
+use super::{Finding, Probe, Technique};
 
 pub const PROBE: Probe = Probe {
     technique: Technique::Length,
@@ -22,7 +22,7 @@ pub const PROBE: Probe = Probe {
 /// lowest side card of the defender shorter in the suit (the leader when
 /// equal). The long hand then has one long card fewer and the defenders
 /// may hold one more card of the suit.
-fn shortened_suits(table: &Table, suit: Option<Suit>) -> Vec<Deal> {
+fn shortened_suits(table: &Table, suit: Option<Suit>) -> Vec<Exchange> {
     let len = |seat: Seat, s: Suit| holding(&table.deal, seat, s).len();
     let mut out = Vec::new();
     for s in Table::suits(suit) {
@@ -50,6 +50,6 @@ fn shortened_suits(table: &Table, suit: Option<Suit>) -> Vec<Deal> {
     out
 }
 
-fn run(table: &Table, suit: Option<Suit>) -> usize {
+fn run(table: &Table, suit: Option<Suit>) -> Finding {
     table.fails_once_changed(&shortened_suits(table, suit))
 }

@@ -19,10 +19,10 @@ mod tests;
 
 use std::fmt;
 
-use crate::bridge::Suit;
+use crate::bridge::{Card, Seat, Suit};
 
 pub use filter::technique_filter;
-pub use table::Table;
+pub use table::{Exchange, Table, exchange};
 
 /// A technique of declarer play that a lesson teaches and a board can be
 /// proven to need.
@@ -117,16 +117,71 @@ pub struct Probe {
     pub technique: Technique,
     /// What each step establishes, as the dealer's report names them.
     pub steps: &'static [&'static str],
-    /// How many steps the board passes, in order; all of them means the
-    /// board needs the technique. `suit` restricts the probe to one suit.
-    pub run: fn(&Table, Option<Suit>) -> usize,
+    /// Runs the steps on a board. `suit` restricts the probe to one suit.
+    pub run: fn(&Table, Option<Suit>) -> Finding,
 }
 
 impl Probe {
     /// Whether the board needs the technique.
     pub fn holds(&self, table: &Table, suit: Option<Suit>) -> bool {
-        (self.run)(table, suit) == self.steps.len()
+        (self.run)(table, suit).passed == self.steps.len()
     }
+}
+
+/// What a probe found on a board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Finding {
+    /// How many steps the board passes, in order; all of them means the
+    /// board needs the technique.
+    pub passed: usize,
+    /// When it passes them all, the evidence its last step found, for an
+    /// answer key to tell.
+    pub proof: Option<Proof>,
+}
+
+impl Finding {
+    /// A board that stops after `passed` steps.
+    pub const fn stopped(passed: usize) -> Finding {
+        Finding {
+            passed,
+            proof: None,
+        }
+    }
+
+    /// A board that passes all the steps there are, shown by `proof`.
+    pub const fn proven(steps: usize, proof: Proof) -> Finding {
+        Finding {
+            passed: steps,
+            proof: Some(proof),
+        }
+    }
+}
+
+/// The evidence that a board needs its technique: what the probe's last
+/// step found, in the chairs of the probe's [`Table`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Proof {
+    /// The contract fails once these two cards change places (the
+    /// finesse's honour with the other defender's low card, the end of a
+    /// promoted run, a long card of the suit that gives length).
+    Exchange { a: SeatCard, b: SeatCard },
+    /// After the guideline lead, every way of winning the first trick
+    /// fails and a card that lets it go keeps the contract.
+    HoldUp { lead: SeatCard },
+    /// At the declaring side's first lead, the trick'th of the play
+    /// record, only a trump lead keeps the contract.
+    DrawTrumps { trick: u8, leader: Seat },
+    /// The contract fails when this hand, the one with fewer trumps, may
+    /// not ruff (in `suit`, when the lesson names one; else in any side
+    /// suit).
+    NoRuffs { seat: Seat, suit: Option<Suit> },
+}
+
+/// A card and the hand that holds (or plays) it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SeatCard {
+    pub seat: Seat,
+    pub card: Card,
 }
 
 impl Technique {

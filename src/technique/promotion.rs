@@ -1,10 +1,10 @@
 //! Promotion: the contract needs the tricks a run of honours gives once the
 //! defenders' higher cards are knocked out.
 
-use crate::bridge::{Card, Deal, Suit};
+use crate::bridge::{Card, Suit};
 
-use super::table::{Table, exchange, lowest, rank_below};
-use super::{Probe, Technique};
+use super::table::{Exchange, Table, exchange, lowest, rank_below};
+use super::{Finding, Probe, Technique};
 
 pub const PROBE: Probe = Probe {
     technique: Technique::Promotion,
@@ -21,7 +21,7 @@ pub const PROBE: Probe = Probe {
 /// touching cards from that card down (so the run wins tricks once those
 /// `k` cards are gone): the deal in which the run's lowest card changes
 /// places with the defenders' lowest card of the suit, lower than the run.
-fn shortened_runs(table: &Table, suit: Option<Suit>) -> Vec<Deal> {
+fn shortened_runs(table: &Table, suit: Option<Suit>) -> Vec<Exchange> {
     let mut out = Vec::new();
     for s in Table::suits(suit) {
         let (ours, theirs) = (table.ours(s), table.theirs(s));
@@ -44,6 +44,6 @@ fn shortened_runs(table: &Table, suit: Option<Suit>) -> Vec<Deal> {
     out
 }
 
-fn run(table: &Table, suit: Option<Suit>) -> usize {
+fn run(table: &Table, suit: Option<Suit>) -> Finding {
     table.fails_once_changed(&shortened_runs(table, suit))
 }

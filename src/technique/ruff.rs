@@ -5,7 +5,7 @@ use crate::bridge::{Seat, Suit};
 use crate::solver::side_can_take_without_ruffs;
 
 use super::table::{Table, holding};
-use super::{Probe, Technique};
+use super::{Finding, Probe, Proof, Technique};
 
 pub const PROBE: Probe = Probe {
     technique: Technique::RuffInShortHand,
@@ -38,14 +38,18 @@ fn short_hand(table: &Table, suit: Option<Suit>) -> Option<Seat> {
     (len(short, trump) > 0 && side_suit).then_some(short)
 }
 
-fn run(table: &Table, suit: Option<Suit>) -> usize {
+fn run(table: &Table, suit: Option<Suit>) -> Finding {
     let Some(short) = short_hand(table, suit) else {
-        return 0;
+        return Finding::stopped(0);
     };
     if !table.makes() {
-        return 1;
+        return Finding::stopped(1);
     }
     let barred =
         side_can_take_without_ruffs(&table.start(), table.declarer, table.need, short, suit);
-    if barred { 2 } else { 3 }
+    if barred {
+        Finding::stopped(2)
+    } else {
+        Finding::proven(3, Proof::NoRuffs { seat: short, suit })
+    }
 }

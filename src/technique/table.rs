@@ -6,6 +6,8 @@ use crate::bridge::{Board, Card, Deal, Holding, Rank, Seat, Strain, Suit};
 use crate::solver::filters::GuidelineContract;
 use crate::solver::{Position, side_can_take};
 
+use super::{Finding, Proof, SeatCard};
+
 /// A board at the table, ready for the probes' questions.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Table {
@@ -88,16 +90,18 @@ impl Table {
 
     /// The three steps of a probe that changes the deal: some change is
     /// possible (`changed` is not empty), the contract makes, and it fails
-    /// in at least one of the changed deals. Returns the steps passed.
-    pub fn fails_once_changed(&self, changed: &[Deal]) -> usize {
+    /// in at least one of the changed deals, the first of which is the
+    /// proof.
+    pub fn fails_once_changed(&self, changed: &[Exchange]) -> Finding {
         if changed.is_empty() {
-            0
+            Finding::stopped(0)
         } else if !self.makes() {
-            1
-        } else if changed.iter().any(|deal| !self.makes_with(deal)) {
-            3
+            Finding::stopped(1)
         } else {
-            2
+            match changed.iter().find(|x| !self.makes_with(&x.deal)) {
+                Some(x) => Finding::proven(3, Proof::Exchange { a: x.a, b: x.b }),
+                None => Finding::stopped(2),
+            }
         }
     }
 
@@ -113,10 +117,19 @@ pub fn holding(deal: &Deal, seat: Seat, suit: Suit) -> Holding {
     deal.hand(seat).holding(suit)
 }
 
+/// A deal with two cards changed places, and the two cards with the
+/// hands that held them before.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Exchange {
+    pub deal: Deal,
+    pub a: SeatCard,
+    pub b: SeatCard,
+}
+
 /// The deal with two cards changing hands: `a` goes from the hand holding
 /// it to the hand holding `b`, and `b` the other way. `None` when a card is
 /// not held or both sit in one hand.
-pub fn exchange(deal: &Deal, a: Card, b: Card) -> Option<Deal> {
+pub fn exchange(deal: &Deal, a: Card, b: Card) -> Option<Exchange> {
     let mut hands = deal.hands();
     let owner = |c: Card| Seat::ALL.into_iter().find(|s| hands[s.index()].contains(c));
     let (pa, pb) = (owner(a)?, owner(b)?);
@@ -127,7 +140,11 @@ pub fn exchange(deal: &Deal, a: Card, b: Card) -> Option<Deal> {
     hands[pb.index()].remove(b);
     hands[pa.index()].insert(b);
     hands[pb.index()].insert(a);
-    Deal::new(hands).ok()
+    Some(Exchange {
+        deal: Deal::new(hands).ok()?,
+        a: SeatCard { seat: pa, card: a },
+        b: SeatCard { seat: pb, card: b },
+    })
 }
 
 /// Two holdings of one suit together.

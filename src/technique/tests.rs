@@ -19,7 +19,11 @@ fn card(s: &str) -> Card {
 
 /// Steps the board passes for `t`, with or without a suit.
 fn steps(t: Technique, table: &Table, suit: Option<Suit>) -> usize {
-    (t.probe().run)(table, suit)
+    let finding = (t.probe().run)(table, suit);
+    // A proof comes with every board that passes, and only then.
+    let all = finding.passed == t.probe().steps.len();
+    assert_eq!(finding.proof.is_some(), all, "{t} {finding:?}");
+    finding.passed
 }
 
 const SPADES: Strain = Strain::Suit(Suit::Spades);
@@ -57,8 +61,18 @@ fn finesse_needs_the_honour_under_the_tenace() {
     assert_eq!(steps(t, &table, Some(Suit::Spades)), 0);
     // The same deal with the ♥K on the other side: 3NT fails.
     let moved = exchange(&table.deal, card("HK"), card("H8")).unwrap();
+    // The proof is that exchange: West's ♥K for East's ♥8.
+    let proof = (t.probe().run)(&table, None).proof;
+    assert_eq!(
+        proof,
+        Some(Proof::Exchange {
+            a: moved.a,
+            b: moved.b
+        })
+    );
+    assert_eq!(moved.a.seat, Seat::West);
     let near = Table {
-        deal: moved,
+        deal: moved.deal,
         ..table
     };
     assert_eq!(steps(t, &near, Some(Suit::Hearts)), 1);
