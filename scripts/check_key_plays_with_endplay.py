@@ -12,7 +12,13 @@ there. The cards that keep the side to play at its target (its tricks so
 far plus DDS's count from here reach `target`) must be exactly the play's
 `cards`, the record's card among them; the play's `otherwise.card` must
 score as well as the best card outside them, and declarer's total after it
-must be `otherwise.declarer_tricks`. Exits 1 on any mismatch.
+must be `otherwise.declarer_tricks`.
+
+A board whose technique proof changes the deal (`technique_proof.proof` is
+`exchange`: the finesse's honour, promotion's run, the long suit) is
+solved again with the two cards changed places: DDS's tricks for declarer
+must be the proof's `declarer_tricks`, fewer than the contract needs.
+Exits 1 on any mismatch.
 """
 
 import json
@@ -93,9 +99,26 @@ def check_play(deal, record, strain, declarer, play, problems, where):
                         f"we say {play['otherwise']['declarer_tricks']}")
 
 
+def check_proof(deal, board, problems, where):
+    """DDS's tricks for declarer once the proof's two cards change places."""
+    proof = board["play"]["technique_proof"]
+    (a, b) = proof["cards"]
+    ca, cb = Card(a["card"]), Card(b["card"])
+    deal[PLAYERS[a["seat"]]].remove(ca)
+    deal[PLAYERS[b["seat"]]].remove(cb)
+    deal[PLAYERS[a["seat"]]].add(cb)
+    deal[PLAYERS[b["seat"]]].add(ca)
+    defence = max(n for _, n in solve_board(deal))
+    tricks = 13 - defence
+    needed = board["contract"]["tricks_needed"]
+    if tricks != proof["declarer_tricks"] or tricks >= needed:
+        problems.append(f"{where}: with {a['card']} and {b['card']} changed, DDS gives declarer "
+                        f"{tricks} of {needed} tricks, we say {proof['declarer_tricks']}")
+
+
 def main(files):
     problems = []
-    checked = 0
+    checked = proofs = 0
     for name in files:
         with open(name, encoding="utf-8") as f:
             boards = json.load(f)
@@ -109,7 +132,12 @@ def main(files):
                 where = f"{name} board {b['board']} trick {c['trick']} {c['seat']} {c['card']}"
                 check_play(rebuild(record, strain), record, strain, b["declarer"], c, problems, where)
                 checked += 1
-    report(problems, f"DDS agrees on all {checked} critical plays")
+            proof = play.get("technique_proof")
+            if proof and proof["proof"] == "exchange":
+                where = f"{name} board {b['board']} {proof['technique']} proof"
+                check_proof(rebuild(record, strain), b, problems, where)
+                proofs += 1
+    report(problems, f"DDS agrees on all {checked} critical plays and all {proofs} exchange proofs")
 
 
 if __name__ == "__main__":

@@ -157,9 +157,10 @@ pub fn unmet_constraints(lesson: &Lesson, dealt: &[Dealt]) -> Vec<UnmetBoard> {
 pub fn lesson_facts(lesson: &Lesson, boards: &[Board], analysis: Analysis) -> Vec<AnswerFacts> {
     boards
         .par_iter()
-        .map(|b| match analysis {
-            Analysis::Play => facts::answer_facts(b, lesson.rules),
-            Analysis::Rules => facts::rules_facts(b, lesson.rules),
+        .map(|b| match (analysis, lesson.technique_of(b.number)) {
+            (Analysis::Play, Some(spec)) => facts::teaching_facts(b, lesson.rules, spec),
+            (Analysis::Play, None) => facts::answer_facts(b, lesson.rules),
+            (Analysis::Rules, _) => facts::rules_facts(b, lesson.rules),
         })
         .collect()
 }

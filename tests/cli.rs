@@ -354,6 +354,8 @@ fn dds_confirms_the_critical_plays_of_the_technique_lessons() {
             .and_then(|n| n.parse().ok())
             .unwrap_or_else(|| panic!("no count in {out}"));
         assert!(checked >= 36, "only {checked} critical plays checked");
+        // The finesse, promotion and length lessons: six boards each.
+        assert!(out.contains("and all 18 exchange proofs"), "{out}");
     }
 }
 

@@ -425,7 +425,7 @@ fn printed_sets_never_change() {
 #[test]
 fn every_played_board_has_a_play_plan_with_a_true_key_play() {
     use minibridge::facts::commentary::{commentary, key_play};
-    let mut keys = 0;
+    let (mut keys, mut proofs) = (0, 0);
     let (mut taught, mut technique_boards) = (0, 0);
     let (mut unkeyed, mut untaught) = (Vec::new(), Vec::new());
     for entry in std::fs::read_dir(root().join("lessons")).unwrap() {
@@ -435,15 +435,30 @@ fn every_played_board_has_a_play_plan_with_a_true_key_play() {
         let facts = pipeline::lesson_facts(&lesson, &boards, Analysis::Play);
         for (b, f) in boards.iter().zip(&facts) {
             let Some(p) = &f.play else { continue };
-            let technique = lesson
-                .boards
-                .iter()
-                .find(|plan| plan.number == b.number)
-                .and_then(|plan| plan.technique())
-                .map(|spec| spec.technique);
+            let technique = lesson.technique_of(b.number).map(|spec| spec.technique);
             let plan = commentary(f, technique);
             assert!(!plan.count.is_empty(), "{file} board {}", b.number);
             assert!(!plan.play.is_empty(), "{file} board {}", b.number);
+            // A technique board says why it needs the technique: the
+            // probe's proof, with the changed game failing.
+            if let Some(t) = technique {
+                let proof = p
+                    .technique_proof
+                    .as_ref()
+                    .unwrap_or_else(|| panic!("{file} board {}: no technique proof", b.number));
+                assert_eq!(proof.technique, t, "{file} board {}", b.number);
+                let needed = contract(&f.analysis).tricks_needed();
+                assert!(
+                    proof.declarer_tricks.is_none_or(|n| n < needed),
+                    "{file} board {}: {proof:?}",
+                    b.number
+                );
+                let why = plan.play.last().unwrap();
+                assert!(why.key.starts_with("c_why_"), "{file} board {}", b.number);
+                proofs += 1;
+            } else {
+                assert!(p.technique_proof.is_none(), "{file} board {}", b.number);
+            }
             let key = key_play(p, technique);
             if technique.is_some() && key.is_none() {
                 unkeyed.push(format!("{file} board {}", b.number));
@@ -479,6 +494,7 @@ fn every_played_board_has_a_play_plan_with_a_true_key_play() {
         }
     }
     assert!(keys > 20, "only {keys} boards have a key play");
+    assert_eq!(proofs, 36, "six technique lessons of six boards");
     assert!(
         unkeyed.is_empty(),
         "technique boards without a key play: {unkeyed:?}"

@@ -11,8 +11,9 @@ use super::output::Stdout;
 use super::support;
 use crate::bridge::Board;
 use crate::export::import;
-use crate::facts;
-use crate::lesson;
+use crate::facts::{self, AnswerFacts};
+use crate::lesson::{self, Analysis};
+use crate::pipeline;
 use crate::rules::{Rules, Ruleset};
 
 #[derive(Args, Debug)]
@@ -44,32 +45,38 @@ pub struct AnalyzeArgs {
 }
 
 pub fn run(args: AnalyzeArgs) -> anyhow::Result<ExitCode> {
-    let (boards, rules): (Vec<Board>, Rules) = if let Some(path) = &args.lesson {
+    let analysis = if args.no_play {
+        Analysis::Rules
+    } else {
+        Analysis::Play
+    };
+    let facts_of = |boards: &[Board], rules: Rules| -> Vec<AnswerFacts> {
+        match analysis {
+            Analysis::Rules => boards
+                .iter()
+                .map(|b| facts::rules_facts(b, rules))
+                .collect(),
+            Analysis::Play => facts::answer_facts_all(boards, rules),
+        }
+    };
+    let analyses = if let Some(path) = &args.lesson {
         let lesson = lesson::load(path)?;
         let dealt = support::deal_lesson(&lesson, args.seed, &path.display().to_string())?;
         let boards: Vec<Board> = dealt.boards.into_iter().map(|d| d.board).collect();
         // Another rule system than the lesson's comes with its defaults;
-        // the lesson's own parameters (`ebu` thresholds) go with its own.
-        let rules = match args.ruleset {
-            Some(r) if r != lesson.ruleset() => Rules::new(r),
-            _ => lesson.rules,
-        };
-        (boards, rules)
+        // the lesson's own (its `ebu` thresholds, the technique proofs its
+        // boards were dealt for) go with its own.
+        match args.ruleset {
+            Some(r) if r != lesson.ruleset() => facts_of(&boards, Rules::new(r)),
+            _ => pipeline::lesson_facts(&lesson, &boards, analysis),
+        }
     } else {
         let path = args
             .pbn
             .as_ref()
             .context("name a PBN or LIN file, or --lesson FILE")?;
         let rules = Rules::new(args.ruleset.unwrap_or_default());
-        (read_pbn_boards(path)?, rules)
-    };
-    let analyses = if args.no_play {
-        boards
-            .iter()
-            .map(|b| facts::rules_facts(b, rules))
-            .collect()
-    } else {
-        facts::answer_facts_all(&boards, rules)
+        facts_of(&read_pbn_boards(path)?, rules)
     };
     let mut text = String::new();
     if args.json {

@@ -10,7 +10,8 @@ use crate::solver::critical::{CriticalPlay, PlayKind};
 use crate::technique::Technique;
 use crate::words::{Arg, Message};
 
-use super::{AnswerFacts, PlayFacts};
+use super::{AnswerFacts, PlayFacts, TechniqueProof};
+use crate::technique::Proof;
 
 /// The play plan of one board in two parts, so a crowded page can print
 /// the second alone.
@@ -85,6 +86,9 @@ pub fn commentary(facts: &AnswerFacts, technique: Option<Technique>) -> Commenta
                 })
                 .with("declarer", declarer),
             ),
+        }
+        if let Some(proof) = &p.technique_proof {
+            lines.push(why_message(proof, declarer, contract.tricks_needed()));
         }
     }
     Commentary {
@@ -168,6 +172,46 @@ fn keeping(cards: &[Card]) -> Arg {
             .collect(),
         separator: "sep_list",
     }
+}
+
+/// Why the board needs its lesson's technique, from the probe's proof:
+/// "The board needs the finesse: with the honour on the other side (East's
+/// ♥K and West's ♥2 changing places), South would take only 6 tricks: 1
+/// down."
+fn why_message(proof: &TechniqueProof, declarer: Seat, needed: u8) -> Message {
+    let with_result = |m: Message| match proof.declarer_tricks {
+        Some(tricks) => m.with("tricks", Arg::Tricks(u32::from(tricks))).with(
+            "result",
+            Message::new("c_down").with("n", u32::from(needed.saturating_sub(tricks))),
+        ),
+        None => m,
+    };
+    let m = match proof.proof {
+        Proof::Exchange { a, b } => with_result(
+            Message::new(match proof.technique {
+                Technique::Promotion => "c_why_promotion",
+                Technique::Length => "c_why_length",
+                _ => "c_why_finesse",
+            })
+            .with("a_seat", a.seat)
+            .with("a", Arg::Card(a.card))
+            .with("b_seat", b.seat)
+            .with("b", Arg::Card(b.card))
+            .with("suit", a.card.suit),
+        ),
+        Proof::HoldUp { lead } => Message::new("c_why_hold_up")
+            .with("seat", lead.seat)
+            .with("card", Arg::Card(lead.card)),
+        Proof::DrawTrumps { trick, .. } => {
+            Message::new("c_why_draw_trumps").with("trick", u32::from(trick))
+        }
+        Proof::NoRuffs { seat, suit } => with_result(match suit {
+            Some(suit) => Message::new("c_why_ruff_suit").with("suit", suit),
+            None => Message::new("c_why_ruff"),
+        })
+        .with("seat", seat),
+    };
+    m.with("declarer", declarer)
 }
 
 /// What the best other card leads to, told as the play after it: each
@@ -279,6 +323,39 @@ mod tests {
                 assert!(!words.contains('{') && !words.starts_with("c_"), "{words}");
             }
         }
+    }
+
+    #[test]
+    fn a_technique_board_says_why_it_needs_the_technique() {
+        use crate::technique::{Technique, TechniqueSpec};
+        let spec = TechniqueSpec {
+            technique: Technique::HoldUp,
+            suit: None,
+        };
+        let facts = super::super::teaching_facts(&hold_up_board(), Ruleset::Ebu, spec);
+        let proof = facts.play.as_ref().unwrap().technique_proof.unwrap();
+        assert_eq!(proof.technique, Technique::HoldUp);
+        let plan = commentary(&facts, Some(Technique::HoldUp));
+        let why = plan.play.last().unwrap();
+        assert_eq!(
+            crate::words::english(why),
+            "The board needs the hold-up: after West's lead of ♥K, the contract fails \
+             however South's side wins the first trick, and makes when it lets the trick go."
+        );
+        for language in Language::ALL {
+            let words = Catalogue::of(language).word(why);
+            assert!(!words.contains('{') && !words.starts_with("c_"), "{words}");
+        }
+        // The same board as a finesse lesson's: it passes no finesse
+        // probe, so there is nothing to prove and nothing is said.
+        let finesse = TechniqueSpec {
+            technique: Technique::Finesse,
+            suit: None,
+        };
+        let facts = super::super::teaching_facts(&hold_up_board(), Ruleset::Ebu, finesse);
+        assert!(facts.play.as_ref().unwrap().technique_proof.is_none());
+        let plan = commentary(&facts, Some(Technique::Finesse));
+        assert!(plan.play.iter().all(|m| !m.key.starts_with("c_why_")));
     }
 
     #[test]

@@ -18,7 +18,9 @@ use crate::bridge::{Board, Card, Deal, Seat, Seating, Strain, Suit};
 use crate::dealer::constraints::ContractKind;
 use crate::rules::{self, BoardAnalysis, Contract, Outcome, Rules, Ruleset};
 use crate::solver::critical::{self, CriticalPlay};
+use crate::solver::filters::GuidelineContract;
 use crate::solver::{self, PlayedTrick};
+use crate::technique::{Proof, SeatCard, Table, Technique, TechniqueSpec, exchange};
 use crate::words;
 
 /// The rules' analysis of a board plus, when the board is played, the facts
@@ -53,6 +55,23 @@ pub struct PlayFacts {
     /// named by player.
     #[serde(serialize_with = "critical_plays")]
     pub critical_plays: Vec<CriticalPlay>,
+    /// Why the board needs the technique its lesson teaches, when it has
+    /// one (`null` otherwise, and for boards analysed outside a lesson).
+    #[serde(serialize_with = "technique_proof_json")]
+    pub technique_proof: Option<TechniqueProof>,
+}
+
+/// The proof that a board needs its lesson's technique: what the probe's
+/// last step found (`docs/techniques.md`), seats named by player, and what
+/// best play gives in the changed game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TechniqueProof {
+    pub technique: Technique,
+    pub proof: Proof,
+    /// Declarer's tricks with best play once the two cards have changed
+    /// places, or with the short hand barred from ruffing; `None` for the
+    /// hold-up and drawing trumps, whose proof is about one trick's cards.
+    pub declarer_tricks: Option<u8>,
 }
 
 /// One opening lead and the tricks declarer takes after it.
@@ -305,7 +324,77 @@ fn play_facts(
             declarer_tricks,
         },
         critical_plays,
+        technique_proof: None,
     }
+}
+
+/// The facts of a board a lesson deals to need `spec`'s technique: the
+/// board's [`answer_facts`] with, when it is played, the probe's proof.
+/// Without play there is nothing to add: the proof is a solver's.
+pub fn teaching_facts(board: &Board, rules: impl Into<Rules>, spec: TechniqueSpec) -> AnswerFacts {
+    let mut facts = answer_facts(board, rules);
+    if let (Some(play), Some(seating), Some(contract)) = (
+        &mut facts.play,
+        facts.analysis.seating,
+        facts.analysis.contract(),
+    ) {
+        play.technique_proof = technique_proof(board, seating, contract, spec);
+    }
+    facts
+}
+
+/// Runs `spec`'s probe on the board played in `contract` from `seating`;
+/// `None` when the board does not pass it (a board read from a file, or a
+/// lesson rotated after dealing).
+fn technique_proof(
+    board: &Board,
+    seating: Seating,
+    contract: Contract,
+    spec: TechniqueSpec,
+) -> Option<TechniqueProof> {
+    let table = Table::new(board, &GuidelineContract::new(contract, seating)?);
+    let proof = (spec.technique.probe().run)(&table, spec.suit).proof?;
+    let player = |chair: Seat| seating.player_in(chair);
+    let by_player = |c: SeatCard| SeatCard {
+        seat: player(c.seat),
+        card: c.card,
+    };
+    let (proof, declarer_tricks) = match proof {
+        Proof::Exchange { a, b } => {
+            let changed = exchange(&table.deal, a.card, b.card)?.deal;
+            let defence = solver::tricks(&changed, table.strain, table.declarer.next());
+            let (a, b) = (by_player(a), by_player(b));
+            (Proof::Exchange { a, b }, Some(13 - defence))
+        }
+        Proof::HoldUp { lead } => (
+            Proof::HoldUp {
+                lead: by_player(lead),
+            },
+            None,
+        ),
+        Proof::DrawTrumps { trick, leader } => (
+            Proof::DrawTrumps {
+                trick,
+                leader: player(leader),
+            },
+            None,
+        ),
+        Proof::NoRuffs { seat, suit } => {
+            // The most tricks declarer's side takes with `seat` barred: the
+            // probe found the contract's tricks out of reach.
+            let start = table.start();
+            let most = (0..table.need).rev().find(|&t| {
+                solver::side_can_take_without_ruffs(&start, table.declarer, t, seat, suit)
+            });
+            let seat = player(seat);
+            (Proof::NoRuffs { seat, suit }, most)
+        }
+    };
+    Some(TechniqueProof {
+        technique: spec.technique,
+        proof,
+        declarer_tricks,
+    })
 }
 
 /// A critical play found on the chairs' deal, its seats named by player.
@@ -588,6 +677,69 @@ fn critical_plays<S: Serializer>(plays: &[CriticalPlay], s: S) -> Result<S::Ok, 
             },
         }
     }))
+}
+
+/// `{"technique": "finesse", "proof": "exchange", "cards": [{"seat": "E",
+/// "card": "HK"}, {"seat": "W", "card": "H2"}], "declarer_tricks": 6}`;
+/// `cards` is the exchanged pair, the lead (hold-up) or empty, `seat` the
+/// first lead's leader (drawing trumps, with `trick`) or the barred hand
+/// (ruffing, with `suit` when the lesson names one).
+fn technique_proof_json<S: Serializer>(
+    proof: &Option<TechniqueProof>,
+    s: S,
+) -> Result<S::Ok, S::Error> {
+    #[derive(Serialize)]
+    struct Held {
+        seat: char,
+        card: String,
+    }
+    #[derive(Serialize)]
+    struct Out {
+        technique: &'static str,
+        proof: &'static str,
+        cards: Vec<Held>,
+        seat: Option<char>,
+        trick: Option<u8>,
+        suit: Option<char>,
+        declarer_tricks: Option<u8>,
+    }
+    let held = |c: SeatCard| Held {
+        seat: c.seat.letter(),
+        card: c.card.to_string(),
+    };
+    let Some(p) = proof else {
+        return s.serialize_none();
+    };
+    let mut out = Out {
+        technique: p.technique.code(),
+        proof: "",
+        cards: Vec::new(),
+        seat: None,
+        trick: None,
+        suit: None,
+        declarer_tricks: p.declarer_tricks,
+    };
+    match p.proof {
+        Proof::Exchange { a, b } => {
+            out.proof = "exchange";
+            out.cards = vec![held(a), held(b)];
+        }
+        Proof::HoldUp { lead } => {
+            out.proof = "hold_up";
+            out.cards = vec![held(lead)];
+        }
+        Proof::DrawTrumps { trick, leader } => {
+            out.proof = "trump_lead";
+            out.seat = Some(leader.letter());
+            out.trick = Some(trick);
+        }
+        Proof::NoRuffs { seat, suit } => {
+            out.proof = "no_ruffs";
+            out.seat = Some(seat.letter());
+            out.suit = suit.map(|s| s.letter());
+        }
+    }
+    out.serialize(s)
 }
 
 fn played_tricks<S: Serializer>(tricks: &[PlayedTrick], s: S) -> Result<S::Ok, S::Error> {

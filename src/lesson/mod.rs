@@ -417,6 +417,14 @@ impl Lesson {
     pub fn ruleset(&self) -> Ruleset {
         self.rules.ruleset()
     }
+
+    /// The technique board `number` is dealt to need, if any.
+    pub fn technique_of(&self, number: u32) -> Option<crate::technique::TechniqueSpec> {
+        self.boards
+            .iter()
+            .find(|plan| plan.number == number)
+            .and_then(|plan| plan.technique())
+    }
 }
 
 /// Parses and validates a lesson from its text; `file` names it in errors.

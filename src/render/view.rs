@@ -315,12 +315,7 @@ pub fn build(
         .map(|((board, code), f)| {
             let mut view = w.board(lesson, board, code.as_deref(), &f.analysis, &questions);
             view.play = f.play.as_ref().map(|p| w.play(&f.analysis, p));
-            let technique = lesson
-                .boards
-                .iter()
-                .find(|plan| plan.number == board.number)
-                .and_then(|plan| plan.technique())
-                .map(|spec| spec.technique);
+            let technique = lesson.technique_of(board.number).map(|spec| spec.technique);
             let plan = commentary(f, technique);
             view.commentary = plan.all().map(|m| w.word(m)).collect();
             view.commentary_play = plan.play.iter().map(|m| w.word(m)).collect();
