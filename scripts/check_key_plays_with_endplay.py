@@ -17,8 +17,10 @@ must be `otherwise.declarer_tricks`.
 A board whose technique proof changes the deal (`technique_proof.proof` is
 `exchange`: the finesse's honour, promotion's run, the long suit) is
 solved again with the two cards changed places: DDS's tricks for declarer
-must be the proof's `declarer_tricks`, fewer than the contract needs.
-Exits 1 on any mismatch.
+must be the proof's `declarer_tricks`, fewer than the contract needs. A
+drawing-trumps proof (`trump_lead`) is checked where it points: at its
+trick, the declaring side's first lead, the leads that keep the contract
+by DDS's scores must all be trumps. Exits 1 on any mismatch.
 """
 
 import json
@@ -116,9 +118,29 @@ def check_proof(deal, board, problems, where):
                         f"{tricks} of {needed} tricks, we say {proof['declarer_tricks']}")
 
 
+def check_trump_lead(deal, board, record, problems, where):
+    """DDS's keeping leads at the proof's trick are trumps, and some keep."""
+    proof = board["play"]["technique_proof"]
+    strain = board["contract"]["strain"]
+    side = "NS" if board["declarer"] in "NS" else "EW"
+    won = 0
+    for trick in record[:proof["trick"] - 1]:
+        for card in trick["cards"]:
+            deal.play(Card(card))
+        if winner(trick["cards"], trick["leader"], strain) in side:
+            won += 1
+    if record[proof["trick"] - 1]["leader"] != proof["seat"]:
+        problems.append(f"{where}: trick {proof['trick']} is not {proof['seat']}'s lead")
+        return
+    scores = {LETTERS[c.suit] + c.rank.abbr: n for c, n in solve_board(deal)}
+    keeping = sorted(c for c, n in scores.items() if won + n >= board["contract"]["tricks_needed"])
+    if not keeping or any(c[0] != strain for c in keeping):
+        problems.append(f"{where}: DDS keeps the contract with {keeping}, not trumps alone")
+
+
 def main(files):
     problems = []
-    checked = proofs = 0
+    checked = proofs = trump_leads = 0
     for name in files:
         with open(name, encoding="utf-8") as f:
             boards = json.load(f)
@@ -133,11 +155,15 @@ def main(files):
                 check_play(rebuild(record, strain), record, strain, b["declarer"], c, problems, where)
                 checked += 1
             proof = play.get("technique_proof")
+            where = f"{name} board {b['board']} {proof and proof['technique']} proof"
             if proof and proof["proof"] == "exchange":
-                where = f"{name} board {b['board']} {proof['technique']} proof"
                 check_proof(rebuild(record, strain), b, problems, where)
                 proofs += 1
-    report(problems, f"DDS agrees on all {checked} critical plays and all {proofs} exchange proofs")
+            elif proof and proof["proof"] == "trump_lead":
+                check_trump_lead(rebuild(record, strain), b, record, problems, where)
+                trump_leads += 1
+    report(problems, f"DDS agrees on all {checked} critical plays, all {proofs} exchange proofs "
+                     f"and all {trump_leads} trump-lead proofs")
 
 
 if __name__ == "__main__":

@@ -354,8 +354,12 @@ fn dds_confirms_the_critical_plays_of_the_technique_lessons() {
             .and_then(|n| n.parse().ok())
             .unwrap_or_else(|| panic!("no count in {out}"));
         assert!(checked >= 36, "only {checked} critical plays checked");
-        // The finesse, promotion and length lessons: six boards each.
-        assert!(out.contains("and all 18 exchange proofs"), "{out}");
+        // The finesse, promotion and length lessons change the deal, six
+        // boards each; the drawing-trumps lesson names a trick.
+        assert!(
+            out.contains("all 18 exchange proofs and all 6 trump-lead proofs"),
+            "{out}"
+        );
     }
 }
 
