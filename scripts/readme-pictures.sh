@@ -21,9 +21,10 @@ cargo run --quiet -- build "$lesson" --out "$out" >/dev/null
 pdftoppm -png -r 60 -f 2 -l 2 -singlefile "$out/$stem/worksheet.pdf" docs/worksheet
 pdftoppm -png -r 60 -f 1 -l 1 -singlefile "$out/$stem/answers.pdf" docs/answers
 echo docs/worksheet.png docs/answers.png
-# The play plan of the hold-up lesson's board 1 (its answer key, page 2).
+# Best play and the play plan of the hold-up lesson's board 1 (the foot
+# of its answer key's first page).
 cargo run --quiet -- build lessons/17-hold-up.yaml --out "$out" >/dev/null
-pdftoppm -png -r 90 -f 2 -l 2 -x 40 -y 40 -W 665 -H 345 -singlefile \
+pdftoppm -png -r 90 -f 1 -l 1 -x 40 -y 700 -W 665 -H 282 -singlefile \
     "$out/17-hold-up/answers.pdf" docs/play-plan
 echo "docs/play-plan.png"
 # The crib sheet of the same lesson (ebu) and the EZ evening's score sheet.
