@@ -82,12 +82,17 @@ pub struct SureTricks {
 /// Tricks at most, whatever the count: a deal has thirteen.
 const TRICKS_IN_A_DEAL: u32 = 13;
 
+/// A suit-by-suit count of sure tricks as a total: thirteen at most.
+fn capped(sum: u32) -> u32 {
+    sum.min(TRICKS_IN_A_DEAL)
+}
+
 impl SureTricks {
     /// The whole count, thirteen at most: with more top winners than that
     /// (AQJ86.A9.AK7.AK3 opposite KT2.KQ76.Q42.Q76 counts 14 suit by suit)
     /// declarer still has only thirteen cards to win tricks with.
     pub fn total(&self) -> u32 {
-        self.per_suit.iter().sum::<u32>().min(13)
+        capped(self.per_suit.iter().sum())
     }
 
     pub fn suit(&self, suit: Suit) -> u32 {
@@ -95,12 +100,14 @@ impl SureTricks {
     }
 
     /// The sure tricks of `a` and `b` together, without the extra tricks
-    /// (which take longer to find).
+    /// (which take longer to find): [`SureTricks::total`] of their count.
     pub fn total_of(a: Hand, b: Hand) -> u32 {
-        Suit::ALL
-            .into_iter()
-            .map(|s| suit_sure_tricks(a.holding(s), b.holding(s)))
-            .sum()
+        capped(
+            Suit::ALL
+                .into_iter()
+                .map(|s| suit_sure_tricks(a.holding(s), b.holding(s)))
+                .sum(),
+        )
     }
 
     /// Counts the partnership of `a` and `b` (declarer and dummy) in a
@@ -533,6 +540,13 @@ mod tests {
         );
         assert_eq!(within(sources.clone(), 8), sources);
         assert_eq!(within(sources, 0), []);
+        // Fourteen top winners suit by suit are thirteen tricks, for the
+        // answer key's count and the dealer's `sure_tricks:` filter alike.
+        let (a, b) = (hand("AQJ86.A9.AK7.AK3"), hand("KT2.KQ76.Q42.Q76"));
+        let count = SureTricks::count(a, b, None);
+        assert_eq!(count.per_suit.iter().sum::<u32>(), 14);
+        assert_eq!(count.total(), 13);
+        assert_eq!(SureTricks::total_of(a, b), 13);
     }
 
     /// The deals of the bound test: `n` shuffles of one seed.
