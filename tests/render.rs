@@ -569,6 +569,34 @@ fn a_long_german_title_does_not_run_into_the_page_number() {
     assert!(text.contains("…"), "{text}");
 }
 
+/// RULES.md asks the answer key for the extra tricks: double-dummy tricks
+/// minus sure tricks, with the suits they come from. The exercise's 3NT
+/// makes ten (DDS agrees, `tests/facts.rs`) against nine sure tricks (seed
+/// 000), the tenth a spade in the play record; in English and German.
+#[test]
+fn answer_key_states_the_extra_tricks_with_best_play() {
+    for (language, want) in [
+        (
+            lesson::Language::En,
+            "South takes 10 tricks with best play and makes it, score 430; \
+             1 trick more than the 9 sure ones, from ♠",
+        ),
+        (
+            lesson::Language::De,
+            "1 Stich mehr als die 9 sicheren, aus ♠",
+        ),
+    ] {
+        let mut lesson = exercise_lesson();
+        lesson.language = language;
+        let view = view_with(&lesson, &[exercise_board()], Analysis::Play);
+        let files =
+            render::render_handouts(&view, &opts(&lesson, &["answers"]), &Templates::builtin())
+                .expect("the answer key renders");
+        let text = text_of(&files[0].bytes);
+        assert!(text.contains(want), "{language:?}: no `{want}` in\n{text}");
+    }
+}
+
 /// Six records with their tricks grid still fit one page on either paper.
 /// The exercise deal is solved once and its play facts are shared by six
 /// boards of the same deal, so the solver runs once.

@@ -72,7 +72,7 @@ pub fn commentary(facts: &AnswerFacts, technique: Option<Technique>) -> Commenta
     }
     let mut lines = Vec::new();
     if let Some(p) = &facts.play {
-        let makes = p.guideline_tricks >= contract.tricks_needed();
+        let makes = p.guideline_score.made;
         match key_play(p, technique) {
             Some(key) => {
                 lines.push(key_message(key, declarer));

@@ -149,6 +149,10 @@ pub struct PlayView {
     pub score: String,
     /// The sentence stating the two above.
     pub guideline: String,
+    /// Those tricks against the sure ones (RULES.md: "double-dummy tricks
+    /// minus sure tricks, with the suit(s) they come from"): a clause the
+    /// key prints after `guideline`; empty without a sure-trick count.
+    pub extra: String,
     /// Column heads of the makeable table: NT and the four suit symbols.
     pub strains: Vec<String>,
     /// Declarers N, E, S, W.
@@ -597,8 +601,7 @@ impl Words {
     }
 
     fn play(&self, a: &BoardAnalysis, p: &PlayFacts) -> PlayView {
-        let needed = a.contract().map_or(0, |c| c.tricks_needed());
-        let makes = p.guideline_tricks >= needed;
+        let makes = p.guideline_score.made;
         let score = p.guideline_score.declarer_score.to_string();
         let mut guideline = Message::new(if makes {
             "p_guideline_makes"
@@ -613,6 +616,30 @@ impl Words {
                 .with("contract", contract.name());
         }
         let guideline = self.word(&guideline);
+        let extra = match a.sure() {
+            Some(sure) => {
+                let e = &p.extra_tricks;
+                let more = e.tricks.unsigned_abs();
+                let m = match e.tricks.signum() {
+                    1 => Message::new("p_extra_more")
+                        .with("more", Arg::Tricks(more))
+                        .with(
+                            "suits",
+                            Arg::Verbatim(
+                                e.suits
+                                    .iter()
+                                    .map(|s| s.symbol().to_string())
+                                    .collect::<Vec<_>>()
+                                    .join(" "),
+                            ),
+                        ),
+                    0 => Message::new("p_extra_same"),
+                    _ => Message::new("p_extra_fewer").with("fewer", Arg::Tricks(more)),
+                };
+                self.word(&m.with("sure", sure.total()))
+            }
+            None => String::new(),
+        };
         let strains = Strain::ALL
             .into_iter()
             .map(|s| self.t.strain_mark(s))
@@ -713,6 +740,7 @@ impl Words {
             makes,
             score,
             guideline,
+            extra,
             strains,
             makeable,
             makeable_sides,
