@@ -101,7 +101,9 @@ pub struct GuidelineLead {
     pub among_best: bool,
 }
 
-/// Tricks beyond the sure ones and the suits they come from.
+/// Tricks beyond the sure ones with best play and the suits they come
+/// from (RULES.md); what the hands could give by rule, before any play, is
+/// the rules' [`crate::rules::sure_tricks::ExtraTrickSource`].
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct ExtraTricks {
     /// Double-dummy tricks minus sure tricks (negative when the defence can

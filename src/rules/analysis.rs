@@ -10,7 +10,7 @@ use std::fmt::Write as _;
 use serde::{Serialize, Serializer};
 
 use super::lead::Lead;
-use super::sure_tricks::{ExtraTricks, SureTricks};
+use super::sure_tricks::{ExtraTrickSource, SureTricks};
 use super::{
     Announcement, Auction, Contract, Outcome, Reason, Redeal, Rules, Ruleset, Ruling, ser,
 };
@@ -78,7 +78,7 @@ impl Serialize for SureFacts {
         #[derive(Serialize)]
         struct Extra {
             #[serde(flatten)]
-            extra: ExtraTricks,
+            extra: ExtraTrickSource,
             text: String,
         }
         #[derive(Serialize)]

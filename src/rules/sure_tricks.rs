@@ -40,7 +40,7 @@ pub enum ExtraSource {
 
 /// One suit's possible extra tricks, with numbers for the wording.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-pub struct ExtraTricks {
+pub struct ExtraTrickSource {
     /// The suit the tricks come from; for ruffs, the side suit ruffed.
     #[serde(serialize_with = "ser::suit")]
     pub suit: Suit,
@@ -49,7 +49,7 @@ pub struct ExtraTricks {
     pub tricks: u32,
 }
 
-impl ExtraTricks {
+impl ExtraTrickSource {
     /// The line an answer key prints: "♥: 2 more by promotion" (keys
     /// `x_*` of the catalogue).
     pub fn message(&self) -> Message {
@@ -64,7 +64,7 @@ impl ExtraTricks {
             .with("n", self.tricks)
     }
 
-    /// [`ExtraTricks::message`] in English (JSON `text`, the terminal).
+    /// [`ExtraTrickSource::message`] in English (JSON `text`, the terminal).
     pub fn english(&self) -> String {
         crate::words::english(&self.message())
     }
@@ -76,7 +76,7 @@ pub struct SureTricks {
     /// Indexed by [`Suit::index`] (clubs 0 … spades 3).
     pub per_suit: [u32; 4],
     /// Suit by suit (spades first) the no-trump sources, then the ruffs.
-    pub extra: Vec<ExtraTricks>,
+    pub extra: Vec<ExtraTrickSource>,
 }
 
 /// Tricks at most, whatever the count: a deal has thirteen.
@@ -144,7 +144,7 @@ impl SureTricks {
 /// the surest kept first: promotion (only tempo is needed), ruffs, length
 /// (needs a fair split), finesses (need an honour well placed). Sources
 /// cut to nothing are left out; the order of the rest is kept.
-fn within(mut sources: Vec<ExtraTricks>, mut budget: u32) -> Vec<ExtraTricks> {
+fn within(mut sources: Vec<ExtraTrickSource>, mut budget: u32) -> Vec<ExtraTrickSource> {
     use ExtraSource::*;
     for source in [Promotion, Ruff, Length, Finesse] {
         for e in sources.iter_mut().filter(|e| e.source == source) {
@@ -295,7 +295,7 @@ fn equal_missing(ours: Holding, honour: Rank) -> u16 {
 ///   the honour sequence to promote starts just below the missing honour
 ///   (AQJ10x), the finesse is how a teacher plays those cards, so their
 ///   promotion tricks are named as the finesse's.
-fn suit_sources(suit: Suit, a: Holding, b: Holding, play: &SuitPlay) -> Vec<ExtraTricks> {
+fn suit_sources(suit: Suit, a: Holding, b: Holding, play: &SuitPlay) -> Vec<ExtraTrickSource> {
     let longest = a.len().max(b.len());
     let real = Holding::from_bits(a.bits() | b.bits());
     let forced = plan(real, longest);
@@ -323,7 +323,7 @@ fn suit_sources(suit: Suit, a: Holding, b: Holding, play: &SuitPlay) -> Vec<Extr
     ]
     .into_iter()
     .filter(|&(_, tricks)| tricks > 0)
-    .map(|(source, tricks)| ExtraTricks {
+    .map(|(source, tricks)| ExtraTrickSource {
         suit,
         source,
         tricks,
@@ -355,7 +355,7 @@ fn spare_trumps(short: Holding, long: Holding) -> u32 {
 /// all suits together; suits where it is shortest are ruffed first. With
 /// equal trump lengths either hand can be the short one; the one with
 /// more ruffs is taken, `b` (dummy) on a tie.
-fn ruffs(a: Hand, b: Hand, trump: Suit, counted: impl Fn(Suit) -> u32) -> Vec<ExtraTricks> {
+fn ruffs(a: Hand, b: Hand, trump: Suit, counted: impl Fn(Suit) -> u32) -> Vec<ExtraTrickSource> {
     let in_hand = |short: Hand, long: Hand| {
         let mut trumps = spare_trumps(short.holding(trump), long.holding(trump));
         let mut sides: Vec<Suit> = Suit::ALL.into_iter().filter(|&s| s != trump).collect();
@@ -368,7 +368,7 @@ fn ruffs(a: Hand, b: Hand, trump: Suit, counted: impl Fn(Suit) -> u32) -> Vec<Ex
             let tricks = rounds.min(losers).min(trumps);
             trumps -= tricks;
             if tricks > 0 {
-                out.push(ExtraTricks {
+                out.push(ExtraTrickSource {
                     suit,
                     source: ExtraSource::Ruff,
                     tricks,
@@ -377,7 +377,7 @@ fn ruffs(a: Hand, b: Hand, trump: Suit, counted: impl Fn(Suit) -> u32) -> Vec<Ex
         }
         out
     };
-    let total = |r: &Vec<ExtraTricks>| r.iter().map(|e| e.tricks).sum::<u32>();
+    let total = |r: &Vec<ExtraTrickSource>| r.iter().map(|e| e.tricks).sum::<u32>();
     let (ta, tb) = (a.holding(trump).len(), b.holding(trump).len());
     if ta < tb {
         in_hand(a, b)
@@ -519,7 +519,7 @@ mod tests {
     #[test]
     fn a_deal_has_thirteen_tricks_and_the_surest_sources_keep_them() {
         use ExtraSource::*;
-        let e = |suit, source, tricks| ExtraTricks {
+        let e = |suit, source, tricks| ExtraTrickSource {
             suit,
             source,
             tricks,
