@@ -340,13 +340,21 @@ fn endplay_reads_our_pbn() {
     }
 }
 
-/// Every critical play of the technique lessons, the key plays among them,
-/// re-checked by DDS through endplay: at the critical moment the play's
-/// cards, and no others, keep the target, and the best other card gives
-/// what the plan says.
+/// The answer keys re-checked by DDS through endplay
+/// (`scripts/check_answers_with_endplay.sh`): on every played board of the
+/// course but the three-player ones, the table of tricks, every opening
+/// lead, the best leads, the guideline lead's verdict, the best contract's
+/// tricks and the extra tricks; on the technique lessons, every critical
+/// play (its cards, and no others, keep the target, and the best other card
+/// gives what the plan says) and every technique proof DDS can be asked.
 #[test]
-fn dds_confirms_the_critical_plays_of_the_technique_lessons() {
-    if let Some(out) = endplay_script("check_key_plays_with_endplay.sh") {
+fn dds_confirms_the_answer_keys() {
+    if let Some(out) = endplay_script("check_answers_with_endplay.sh") {
+        // 125 boards, less the ez3 lesson's six and four redealt.
+        assert!(
+            out.contains("DDS agrees with the answer keys' double-dummy facts on all 115 boards"),
+            "{out}"
+        );
         let checked: usize = out
             .split("DDS agrees on all ")
             .nth(1)
