@@ -4,20 +4,17 @@
 //! [`crate::bridge::Hand`]): HCP by masked popcounts, suit lengths by the
 //! popcount of a 16-bit lane, shapes by a lookup table of length triples.
 
-use crate::bridge::{Seat, Side, Suit};
+use crate::bridge::{Hand, Seat, Side, Suit};
 
 use super::constraints::{Constraints, FitSuit, Range, SeatOrSide, shape_text};
 
-const ACES: u64 = 0x4000_4000_4000_4000;
-
+/// High-card points of a hand's bits: [`Hand::hcp`], the one count.
 #[inline(always)]
 fn hcp(hand: u64) -> u32 {
-    4 * (hand & ACES).count_ones()
-        + 3 * (hand & (ACES >> 1)).count_ones()
-        + 2 * (hand & (ACES >> 2)).count_ones()
-        + (hand & (ACES >> 3)).count_ones()
+    Hand::from_bits(hand).hcp()
 }
 
+/// A suit's length in a hand's bits: [`Hand::suit_len`].
 #[inline(always)]
 fn suit_len(hand: u64, suit: usize) -> u32 {
     ((hand >> (16 * suit)) & 0xFFFF).count_ones()

@@ -463,11 +463,16 @@ impl Words {
                 }
             })
             .collect();
-        let (ns_vul, ew_vul, vul_key) = match board.vulnerability {
-            Vulnerability::None => (false, false, "vul_none"),
-            Vulnerability::NorthSouth => (true, false, "vul_ns"),
-            Vulnerability::EastWest => (false, true, "vul_ew"),
-            Vulnerability::All => (true, true, "vul_all"),
+        let vul = board.vulnerability;
+        let (ns_vul, ew_vul) = (
+            vul.is_vulnerable(Side::NorthSouth),
+            vul.is_vulnerable(Side::EastWest),
+        );
+        let vul_key = match vul {
+            Vulnerability::None => "vul_none",
+            Vulnerability::NorthSouth => "vul_ns",
+            Vulnerability::EastWest => "vul_ew",
+            Vulnerability::All => "vul_all",
         };
         let opt_seat = |s: Option<Seat>| s.map(|s| self.seat(s)).unwrap_or_default();
         let contract = a.contract().map(|c| self.contract(c)).unwrap_or_default();
