@@ -12,7 +12,9 @@ there. The cards that keep the side to play at its target (its tricks so
 far plus DDS's count from here reach `target`) must be exactly the play's
 `cards`, the record's card among them; the play's `otherwise.card` must
 score as well as the best card outside them, and declarer's total after it
-must be `otherwise.declarer_tricks`.
+must be `otherwise.declarer_tricks`. A play named against a defender's card
+(a finesse's honour, the card a promotion drives out) must find that card
+still in the named defender's hand, above the play's card.
 
 A board whose technique proof changes the deal (`technique_proof.proof` is
 `exchange`: the finesse's honour, promotion's run, the long suit) is
@@ -46,6 +48,10 @@ def winner(cards, leader, trump):
         elif card[0] == trump and best[0] != trump:
             best, at = card, k
     return order[(order.index(leader) + at) % 4]
+
+
+def partner(seat):
+    return "NESW"[("NESW".index(seat) + 2) % 4]
 
 
 def rebuild(record, strain):
@@ -82,6 +88,17 @@ def check_play(deal, record, strain, declarer, play, problems, where):
             break
         deal.play(Card(card))
         seat = "NESW"[("NESW".index(seat) + 1) % 4]
+    against = play.get("against")
+    if against:
+        # The honour a finesse catches, or the card a promotion drives out,
+        # is still in the named defender's hand and outranks the key card.
+        held = [LETTERS[c.suit] + c.rank.abbr for c in deal[PLAYERS[against["seat"]]]]
+        ranks = "23456789TJQKA"
+        if (against["card"] not in held or against["card"][0] != play["card"][0]
+                or against["seat"] in play["seat"] + partner(play["seat"])
+                or ranks.index(against["card"][1]) <= ranks.index(play["card"][1])):
+            problems.append(f"{where}: {against['seat']} does not hold {against['card']} "
+                            f"above {play['card']} at this moment")
     scores = {LETTERS[c.suit] + c.rank.abbr: n for c, n in solve_board(deal)}
     keeping = sorted(c for c, n in scores.items() if won + n >= play["target"])
     if keeping != sorted(play["cards"]) or play["card"] not in keeping:

@@ -345,8 +345,10 @@ fn endplay_reads_our_pbn() {
 /// course but the three-player ones, the table of tricks, every opening
 /// lead, the best leads, the guideline lead's verdict, the best contract's
 /// tricks and the extra tricks; on the technique lessons, every critical
-/// play (its cards, and no others, keep the target, and the best other card
-/// gives what the plan says) and every technique proof DDS can be asked.
+/// play (its cards, and no others, keep the target, the best other card
+/// gives what the plan says, and the defender's card a finesse or a
+/// promotion plays against is in that defender's hand, above the play's)
+/// and every technique proof DDS can be asked.
 #[test]
 fn dds_confirms_the_answer_keys() {
     if let Some(out) = endplay_script("check_answers_with_endplay.sh") {
