@@ -14,7 +14,10 @@ far plus DDS's count from here reach `target`) must be exactly the play's
 score as well as the best card outside them, and declarer's total after it
 must be `otherwise.declarer_tricks`. A play named against a defender's card
 (a finesse's honour, the card a promotion drives out) must find that card
-still in the named defender's hand, above the play's card.
+still in the named defender's hand, above the play's card. The play after
+the wrong card, which the plan tells as a story, must be double-dummy best
+card by card by DDS's scores, its tricks won as written, and the tricks the
+defenders win in it `otherwise.defence_wins`.
 
 A board whose technique proof changes the deal (`technique_proof.proof` is
 `exchange`: the finesse's honour, promotion's run, the long suit) is
@@ -116,6 +119,44 @@ def check_play(deal, record, strain, declarer, play, problems, where):
     if total != play["otherwise"]["declarer_tricks"]:
         problems.append(f"{where}: after {play['otherwise']['card']} declarer takes {total} with DDS, "
                         f"we say {play['otherwise']['declarer_tricks']}")
+        return
+    check_story(deal, record[t]["cards"][:("NESW".index(play["seat"]) - "NESW".index(record[t]["leader"])) % 4],
+                play, trump, declarer, problems, where)
+
+
+def check_story(deal, on_table, play, trump, declarer, problems, where):
+    """The play after the wrong card, which the plan tells as a story ("East
+    gets in with ♦A, then West takes ♥Q ♥J"): every later card is one DDS
+    scores best for the side to play, the tricks are won as written, and
+    the defenders' tricks in it are `defence_wins`."""
+    o = play["otherwise"]
+    tricks = o["play"]
+    if not tricks or tricks[0]["cards"][:len(on_table)] != on_table \
+            or tricks[0]["cards"][len(on_table)] != o["card"]:
+        problems.append(f"{where}: the play after {o['card']} does not start with it")
+        return
+    deal.play(Card(o["card"]))
+    rest = tricks[0]["cards"][len(on_table) + 1:] + [c for t in tricks[1:] for c in t["cards"]]
+    for card in rest:
+        scores = {LETTERS[c.suit] + c.rank.abbr: n for c, n in solve_board(deal)}
+        if scores.get(card) != max(scores.values()):
+            problems.append(f"{where}: after {o['card']}, DDS scores {card} {scores.get(card)}, "
+                            f"the best card {max(scores.values())}")
+            return
+        deal.play(Card(card))
+    side = "NS" if declarer in "NS" else "EW"
+    wins = []
+    for n, t in enumerate(tricks):
+        w = winner(t["cards"], t["leader"], trump)
+        if w != t["winner"]:
+            problems.append(f"{where}: {w} wins {t['cards']}, not {t['winner']}")
+            return
+        if w not in side:
+            k = ("NESW".index(w) - "NESW".index(t["leader"])) % 4
+            wins.append({"trick": play["trick"] + n, "leader": t["leader"], "seat": w,
+                         "card": t["cards"][k]})
+    if wins != o["defence_wins"]:
+        problems.append(f"{where}: the defenders win {wins} after {o['card']}, we say {o['defence_wins']}")
 
 
 def check_proof(deal, board, problems, where):

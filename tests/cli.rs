@@ -346,7 +346,8 @@ fn endplay_reads_our_pbn() {
 /// lead, the best leads, the guideline lead's verdict, the best contract's
 /// tricks and the extra tricks; on the technique lessons, every critical
 /// play (its cards, and no others, keep the target, the best other card
-/// gives what the plan says, and the defender's card a finesse or a
+/// gives what the plan says, every card of the play after it that the
+/// plan's story tells is double-dummy best, and the defender's card a finesse or a
 /// promotion plays against is in that defender's hand, above the play's)
 /// and every technique proof DDS can be asked.
 #[test]

@@ -409,6 +409,10 @@ fn by_player(mut p: CriticalPlay, seating: &Seating) -> CriticalPlay {
         w.seat = seating.player_in(w.seat);
         w.leader = seating.player_in(w.leader);
     }
+    for t in &mut p.otherwise.play {
+        t.leader = seating.player_in(t.leader);
+        t.winner = seating.player_in(t.winner);
+    }
     p
 }
 
@@ -617,7 +621,8 @@ fn dd_table<S: Serializer>(dd: &DeclarerTable, s: S) -> Result<S::Ok, S::Error> 
 /// `[{"trick": 1, "seat": "S", "card": "H4", "cards": ["H5","H4"],
 /// "class": "equal", "technique": "hold_up", "against": null, "target": 9, "otherwise":
 /// {"card": "HA", "declarer_tricks": 8, "defence_wins": [{"trick": 9,
-/// "leader": "S", "seat": "E", "card": "DA"}, …]}}, …]`.
+/// "leader": "S", "seat": "E", "card": "DA"}, …], "play": [{"leader": "W",
+/// "cards": ["H3", "H2", "HK", "HA"], "winner": "S"}, …]}}, …]`.
 fn critical_plays<S: Serializer>(plays: &[CriticalPlay], s: S) -> Result<S::Ok, S::Error> {
     #[derive(Serialize)]
     struct Won {
@@ -627,10 +632,17 @@ fn critical_plays<S: Serializer>(plays: &[CriticalPlay], s: S) -> Result<S::Ok, 
         card: String,
     }
     #[derive(Serialize)]
+    struct Trick {
+        leader: char,
+        cards: Vec<String>,
+        winner: char,
+    }
+    #[derive(Serialize)]
     struct Otherwise {
         card: String,
         declarer_tricks: u8,
         defence_wins: Vec<Won>,
+        play: Vec<Trick>,
     }
     #[derive(Serialize)]
     struct Against {
@@ -674,6 +686,16 @@ fn critical_plays<S: Serializer>(plays: &[CriticalPlay], s: S) -> Result<S::Ok, 
                         leader: w.leader.letter(),
                         seat: w.seat.letter(),
                         card: w.card.to_string(),
+                    })
+                    .collect(),
+                play: p
+                    .otherwise
+                    .play
+                    .iter()
+                    .map(|t| Trick {
+                        leader: t.leader.letter(),
+                        cards: t.cards.iter().map(|c| c.to_string()).collect(),
+                        winner: t.winner.letter(),
                     })
                     .collect(),
             },

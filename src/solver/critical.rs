@@ -107,6 +107,10 @@ pub struct Otherwise {
     /// order: after declarer's wrong card the tricks that beat the
     /// contract, after a defender's wrong card all they still take.
     pub defence_wins: Vec<TrickWon>,
+    /// That play itself, trick by trick from the trick in progress (its
+    /// cards already on the table included), every card after the wrong one
+    /// double-dummy best: what `defence_wins` is read from.
+    pub play: Vec<PlayedTrick>,
 }
 
 /// One critical moment of the play record.
@@ -375,6 +379,7 @@ fn otherwise(
         card,
         declarer_tricks: before + to_come,
         defence_wins,
+        play,
     }
 }
 
