@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Analyses every lesson of the course with minibridge and has DDS, through
 # endplay, re-check the answer keys: the double-dummy facts of every played
-# board (scripts/check_answers_with_endplay.py) and the critical plays and
-# technique proofs of the lessons with a `technique:`
+# board (scripts/check_answers_with_endplay.py), and its critical plays,
+# the story after each one's wrong card and the technique proofs
 # (scripts/check_key_plays_with_endplay.py). Two lessons are analysed at a
 # time, for the machine's two cores.
 set -euo pipefail
@@ -16,8 +16,4 @@ ls lessons/*.yaml | xargs -P 2 -I{} sh -c \
     '"$1" analyze --lesson "$2" --json > "$3/$(basename "$2" .yaml).json" 2> /dev/null' \
     sh "$bin" {} "$work"
 "$venv/bin/python" scripts/check_answers_with_endplay.py "$work"/*.json
-technique=()
-for lesson in $(grep -l '^ *technique:\|technique: {' lessons/*.yaml); do
-    technique+=("$work/$(basename "$lesson" .yaml).json")
-done
-"$venv/bin/python" scripts/check_key_plays_with_endplay.py "${technique[@]}"
+"$venv/bin/python" scripts/check_key_plays_with_endplay.py "$work"/*.json

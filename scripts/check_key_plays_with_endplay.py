@@ -204,7 +204,9 @@ def main(files):
             boards = json.load(f)
         for b in boards:
             play = b.get("play")
-            if not play:
+            # Three-player boards move the chairs; the deal rebuilt here
+            # assumes the four players in their own.
+            if not play or b["ruleset"] == "ez3":
                 continue
             record = play["play_record"]["tricks"]
             strain = b["contract"]["strain"]
