@@ -2,6 +2,10 @@
 """Re-check critical plays with an independent double-dummy solver (DDS,
 through endplay from PyPI).
 
+First, along each board's play record, DDS must find the critical moments
+we list, no more and no fewer (`check_moments`): a board with none is the
+play plan's "no single card decides".
+
 Usage: check_key_plays_with_endplay.py ANALYSIS.json...
 
 Each file is the output of `minibridge analyze --json` (one object per
@@ -35,8 +39,10 @@ from endplay.dds import solve_board
 from endplay.types import Card, Deal, Denom, Player
 
 from check_pbn_with_endplay import report
+from dds_probes import groups
 
 PLAYERS = {"N": Player.north, "E": Player.east, "S": Player.south, "W": Player.west}
+RANKS = "23456789TJQKA"
 LETTERS = {Denom.spades: "S", Denom.hearts: "H", Denom.diamonds: "D", Denom.clubs: "C"}
 DENOMS = {"NT": Denom.nt, "S": Denom.spades, "H": Denom.hearts, "D": Denom.diamonds, "C": Denom.clubs}
 
@@ -196,9 +202,61 @@ def check_trump_lead(deal, board, record, problems, where):
         problems.append(f"{where}: DDS keeps the contract with {keeping}, not trumps alone")
 
 
+def leads_now(on_table, card, trump):
+    """Whether `card`, added to the trick's cards so far, is the best of them."""
+    cards = on_table + [card]
+    best = cards[0]
+    for c in cards[1:]:
+        if (c[0] == best[0] and RANKS.index(c[1]) > RANKS.index(best[1])) or \
+                (c[0] == trump and best[0] != trump):
+            best = c
+    return best == card
+
+
+def check_moments(deal, board, problems, where):
+    """The critical moments DDS finds along the play record are the ones
+    we list, no more and no fewer: where the keeper (declaring side when
+    the contract makes, else the defenders) is to play with more than one
+    group of equal cards, the keeping groups are one group, or all of the
+    record card's class (a lead's suit; winning the trick as it stands or
+    letting it go) while some group lies outside that class. A board with
+    none is the plan's "no single card decides"."""
+    play = board["play"]
+    record = play["play_record"]["tricks"]
+    strain = board["contract"]["strain"]
+    trump = strain if strain != "NT" else None
+    declaring = "NS" if board["declarer"] in "NS" else "EW"
+    needed = board["contract"]["tricks_needed"]
+    makes = sum(1 for t in record if winner(t["cards"], t["leader"], trump) in declaring) >= needed
+    keeper = declaring if makes else ("EW" if declaring == "NS" else "NS")
+    target = needed if makes else 14 - needed
+    won, found = 0, []
+    for n, trick in enumerate(record):
+        seat = trick["leader"]
+        for k, card in enumerate(trick["cards"]):
+            if seat in keeper and won < target:
+                reps = [LETTERS[c.suit] + c.rank.abbr for c in groups(deal)]
+                if len(reps) >= 2:
+                    scores = {LETTERS[c.suit] + c.rank.abbr: v for c, v in solve_board(deal)}
+                    on_table = trick["cards"][:k]
+                    cls = (lambda c: c[0]) if k == 0 else (lambda c: leads_now(on_table, c, trump))
+                    keeping = [c for c in reps if won + scores[c] >= target]
+                    outside = any(cls(c) != cls(card) for c in keeping)
+                    same_class = all(cls(c) == cls(card) for c in reps)
+                    if len(keeping) == 1 or (not outside and not same_class):
+                        found.append((n + 1, seat, card))
+            deal.play(Card(card))
+            seat = "NESW"[("NESW".index(seat) + 1) % 4]
+        if winner(trick["cards"], trick["leader"], trump) in keeper:
+            won += 1
+    ours = [(c["trick"], c["seat"], c["card"]) for c in play["critical_plays"]]
+    if found != ours:
+        problems.append(f"{where}: DDS finds critical moments {found}, we list {ours}")
+
+
 def main(files):
     problems = []
-    checked = proofs = trump_leads = 0
+    checked = proofs = trump_leads = walked = 0
     for name in files:
         with open(name, encoding="utf-8") as f:
             boards = json.load(f)
@@ -210,6 +268,8 @@ def main(files):
                 continue
             record = play["play_record"]["tricks"]
             strain = b["contract"]["strain"]
+            check_moments(rebuild(record, strain), b, problems, f"{name} board {b['board']}")
+            walked += 1
             for c in play["critical_plays"]:
                 where = f"{name} board {b['board']} trick {c['trick']} {c['seat']} {c['card']}"
                 check_play(rebuild(record, strain), record, strain, b["declarer"], c, problems, where)
@@ -222,7 +282,8 @@ def main(files):
             elif proof and proof["proof"] == "trump_lead":
                 check_trump_lead(rebuild(record, strain), b, record, problems, where)
                 trump_leads += 1
-    report(problems, f"DDS agrees on all {checked} critical plays, all {proofs} exchange proofs "
+    report(problems, f"DDS finds the same critical moments on all {walked} boards and agrees "
+                     f"on all {checked} critical plays, all {proofs} exchange proofs "
                      f"and all {trump_leads} trump-lead proofs")
 
 

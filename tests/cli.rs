@@ -344,7 +344,9 @@ fn endplay_reads_our_pbn() {
 /// (`scripts/check_answers_with_endplay.sh`). On every played board of the
 /// course but the three-player ones: the table of tricks, every opening
 /// lead, the best leads, the guideline lead's verdict, the best contract's
-/// tricks, the extra tricks, and every critical play. At a critical play
+/// tricks, the extra tricks, and the critical moments of the play record:
+/// DDS finds the ones we list and no others (so "no single card decides"
+/// holds where we say it), and at each critical play
 /// its cards, and no others, keep the target; the best other card gives
 /// what the plan says; every card of the play after it, which the plan's
 /// story tells, is double-dummy best; and the defender's card a finesse or
@@ -365,6 +367,10 @@ fn dds_confirms_the_answer_keys() {
             .and_then(|n| n.parse().ok())
             .unwrap_or_else(|| panic!("no count in {out}"));
         assert!(checked >= 300, "only {checked} critical plays checked");
+        assert!(
+            out.contains("DDS finds the same critical moments on all 115 boards"),
+            "{out}"
+        );
         // The finesse, promotion and length lessons change the deal, six
         // boards each; the drawing-trumps lesson names a trick.
         assert!(
