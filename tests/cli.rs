@@ -361,7 +361,7 @@ fn dds_confirms_the_answer_keys() {
             "{out}"
         );
         let checked: usize = out
-            .split("DDS agrees on all ")
+            .split(" agrees on all ")
             .nth(1)
             .and_then(|rest| rest.split(' ').next())
             .and_then(|n| n.parse().ok())
