@@ -346,8 +346,8 @@ pub fn teaching_facts(board: &Board, rules: impl Into<Rules>, spec: TechniqueSpe
 }
 
 /// Runs `spec`'s probe on the board played in `contract` from `seating`;
-/// `None` when the board does not pass it (a board read from a file, or a
-/// lesson rotated after dealing).
+/// `None` when the board does not pass it (a board a lesson takes from a
+/// file with `deals_from:`, which is never dropped for an unmet constraint).
 fn technique_proof(
     board: &Board,
     seating: Seating,
