@@ -186,30 +186,39 @@ fn why_message(proof: &TechniqueProof, declarer: Seat, needed: u8) -> Message {
         ),
         None => m,
     };
+    // The sentence is the technique's (a new technique asks for one
+    // here); its arguments come from what the probe found.
+    let key = match proof.technique {
+        Technique::Finesse => "c_why_finesse",
+        Technique::Promotion => "c_why_promotion",
+        Technique::Length => "c_why_length",
+        Technique::HoldUp => "c_why_hold_up",
+        Technique::DrawTrumps => "c_why_draw_trumps",
+        Technique::RuffInShortHand => match proof.proof {
+            Proof::NoRuffs { suit: Some(_), .. } => "c_why_ruff_suit",
+            _ => "c_why_ruff",
+        },
+    };
     let m = match proof.proof {
         Proof::Exchange { a, b } => with_result(
-            Message::new(match proof.technique {
-                Technique::Promotion => "c_why_promotion",
-                Technique::Length => "c_why_length",
-                _ => "c_why_finesse",
-            })
-            .with("a_seat", a.seat)
-            .with("a", Arg::Card(a.card))
-            .with("b_seat", b.seat)
-            .with("b", Arg::Card(b.card))
-            .with("suit", a.card.suit),
+            Message::new(key)
+                .with("a_seat", a.seat)
+                .with("a", Arg::Card(a.card))
+                .with("b_seat", b.seat)
+                .with("b", Arg::Card(b.card))
+                .with("suit", a.card.suit),
         ),
-        Proof::HoldUp { lead } => Message::new("c_why_hold_up")
+        Proof::HoldUp { lead } => Message::new(key)
             .with("seat", lead.seat)
             .with("card", Arg::Card(lead.card)),
-        Proof::DrawTrumps { trick, .. } => {
-            Message::new("c_why_draw_trumps").with("trick", u32::from(trick))
+        Proof::DrawTrumps { trick, .. } => Message::new(key).with("trick", u32::from(trick)),
+        Proof::NoRuffs { seat, suit } => {
+            let m = with_result(Message::new(key)).with("seat", seat);
+            match suit {
+                Some(suit) => m.with("suit", suit),
+                None => m,
+            }
         }
-        Proof::NoRuffs { seat, suit } => with_result(match suit {
-            Some(suit) => Message::new("c_why_ruff_suit").with("suit", suit),
-            None => Message::new("c_why_ruff"),
-        })
-        .with("seat", seat),
     };
     m.with("declarer", declarer)
 }
