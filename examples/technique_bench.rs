@@ -14,9 +14,9 @@ use std::time::Instant;
 
 use minibridge::bridge::{Board, Card, Deal, Hand, Seat, Strain};
 use minibridge::export::pbn::read_boards;
+use minibridge::rules::GuidelineContract;
 use minibridge::rules::lead::guideline_lead;
 use minibridge::rules::{Rules, Ruleset};
-use minibridge::solver::filters::GuidelineContract;
 use minibridge::technique::{Table, Technique};
 
 fn main() {

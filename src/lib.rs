@@ -1,38 +1,29 @@
-//! minibridge deals, analyses and prints minibridge lessons for bridge teachers.
+//! minibridge deals, analyses and prints minibridge lessons for bridge
+//! teachers.
 //!
-//! The crate is a pipeline; each stage is a module that hands plain data to
-//! the next:
+//! Everything about bridge is the engine's (`minibridge-engine`: the
+//! vocabulary, dealer, rules, solver, techniques and answer-key facts, no
+//! I/O), re-exported here under the same names. This crate adds the
+//! program's layers, from the ground up; a module imports only from the
+//! engine and the layers listed before it (`tests/layers.rs` holds the
+//! code to this list):
 //!
-//! - [`lesson`]: the teacher's YAML file, parsed with source positions and
-//!   validated into a lesson with typed constraints.
-//! - [`dealer`]: reproducible seeded deals (deal format v1) that meet the
-//!   lesson's constraints.
-//! - [`rules`]: what each rule system says about a deal: declarer, guideline
-//!   contract, sure tricks, scores.
-//! - [`solver`]: double-dummy tricks, opening-lead analysis and play records.
-//! - [`technique`]: the techniques of play a lesson teaches, and the
-//!   solver questions that prove a board needs one.
-//! - [`facts`]: everything an answer key states, from the rules and the
-//!   solver together (double-dummy tricks, leads, best contract, play record).
-//! - [`render`] and [`export`]: PDF handouts, PBN and JSON as bytes; no I/O.
-//! - [`pipeline`]: one lesson's whole job (deal, facts, the handouts'
-//!   view, PBN) as the command and the tests both run it.
-//! - [`cli`]: the `minibridge` command, the only place that touches files,
-//!   the clock and the terminal.
+//! 1. [`export`]: the file formats (PBN, LIN, DLM, JSON), read and written
+//!    as bytes, knowing boards and facts but no lesson.
+//! 2. [`lesson`]: the teacher's YAML file, parsed with source positions and
+//!    checked into a lesson with typed constraints; boards a lesson takes
+//!    from a file (`deals_from:`) come through the PBN and LIN readers.
+//! 3. [`render`]: the handouts' view of a lesson and its facts, laid out
+//!    and drawn as PDF and HTML bytes; no I/O.
+//! 4. [`pipeline`]: one lesson's whole job (deal, facts, the handouts'
+//!    view, PBN) as the command and the tests both run it.
 //!
-//! [`bridge`] holds the vocabulary all stages share; [`words`] words what
-//! the stages say (a message key and its arguments) in each language.
+//! The `minibridge` command (`src/main.rs` and `src/cli/`) sits on top,
+//! the only place that touches files, the clock and the terminal.
 
-pub mod bridge;
-pub mod cli;
-pub mod dealer;
-mod diagnostic;
+pub use minibridge_engine::{bridge, dealer, diagnostic, facts, rules, solver, technique, words};
+
 pub mod export;
-pub mod facts;
 pub mod lesson;
 pub mod pipeline;
 pub mod render;
-pub mod rules;
-pub mod solver;
-pub mod technique;
-pub mod words;

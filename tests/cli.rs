@@ -398,7 +398,7 @@ fn dds_confirms_every_technique_board_needs_its_technique() {
 #[test]
 fn a_lesson_with_rule_constraints_builds_boards_the_rules_agree_with() {
     use minibridge::bridge::Strain;
-    use minibridge::dealer::constraints::ContractKind;
+    use minibridge::rules::ContractKind;
     use minibridge::rules::{Ruleset, analyze};
     let dir = tempfile::tempdir().unwrap();
     let out = build_into(dir.path(), "tests/lessons/declarer-south-nt-game.yaml", &[]);
@@ -463,7 +463,8 @@ fn deal_codes_carry_predeal_and_a_fixed_dealer() {
 #[test]
 fn a_lesson_with_play_constraints_builds_boards_the_solver_agrees_with() {
     use minibridge::bridge::Strain;
-    use minibridge::solver::filters::{GuidelineContract, guideline_tricks};
+    use minibridge::rules::GuidelineContract;
+    use minibridge::solver::filters::guideline_tricks;
     for game in deal_lesson_text(
         "title: 3NT makes\nseed: 5\nboards: 2\nconstraints:\n  declarer: S\n  contract: { strain: NT, kind: game }\n  makes: true\n",
     ) {

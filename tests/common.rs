@@ -122,12 +122,12 @@ pub fn minibridge_ok<S: AsRef<std::ffi::OsStr>>(args: &[S]) -> std::process::Out
 /// replayed on the deal as the chairs hold it (`chair` gives a player's
 /// chair); also the card the record plays there.
 #[allow(dead_code)]
-pub fn keeping_cards(
+pub fn keeping_cards<N>(
     table: &Deal,
     strain: Strain,
     declarer_chair: Seat,
     record: &[PlayedTrick],
-    play: &CriticalPlay,
+    play: &CriticalPlay<N>,
     chair: impl Fn(Seat) -> Seat,
 ) -> (Vec<Card>, Card) {
     let mut pos = Position::new(table, strain, declarer_chair.next());

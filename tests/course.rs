@@ -5,9 +5,9 @@
 use minibridge::bridge::{Board, Seat, Side, Strain, Suit};
 use minibridge::lesson::{self, Analysis, Lesson};
 use minibridge::pipeline;
+use minibridge::rules::GuidelineContract;
 use minibridge::rules::{BoardAnalysis, Contract, Ruleset};
 use minibridge::solver;
-use minibridge::solver::filters::GuidelineContract;
 use minibridge::technique::{Table, Technique};
 
 use crate::common::root;
@@ -180,9 +180,9 @@ fn part_score_or_game_follows_the_points() {
         let ns = b.deal.side_hcp(Side::NorthSouth);
         let kind = contract(a).kind().unwrap();
         if b.number <= 4 {
-            assert!(ns <= 24 && kind == minibridge::dealer::constraints::ContractKind::Part);
+            assert!(ns <= 24 && kind == minibridge::rules::ContractKind::Part);
         } else {
-            assert!(ns >= 26 && kind == minibridge::dealer::constraints::ContractKind::Game);
+            assert!(ns >= 26 && kind == minibridge::rules::ContractKind::Game);
         }
     }
 }
@@ -465,7 +465,7 @@ fn every_played_board_has_a_play_plan_with_a_true_key_play() {
             }
             let Some(key) = key else { continue };
             if let Some(t) = technique {
-                if key.kind == minibridge::solver::critical::PlayKind::Technique(t) {
+                if key.name.kind == minibridge::technique::PlayKind::Technique(t) {
                     taught += 1;
                 } else {
                     untaught.push(format!(
@@ -473,7 +473,7 @@ fn every_played_board_has_a_play_plan_with_a_true_key_play() {
                         b.number,
                         p.critical_plays
                             .iter()
-                            .map(|c| format!("{} {} {}", c.trick, c.card, c.kind.code()))
+                            .map(|c| format!("{} {} {}", c.trick, c.card, c.name.kind.code()))
                             .collect::<Vec<_>>()
                     ));
                 }

@@ -12,6 +12,7 @@ mod golden;
 mod holdings;
 mod html;
 mod languages;
+mod layers;
 mod lesson;
 mod new;
 mod pack;

@@ -3,11 +3,12 @@
 
 use std::process::Command;
 
+use minibridge::bridge::Range;
 use minibridge::bridge::{Board, Deal, Seat, Side, Strain, Suit};
-use minibridge::dealer::constraints::{ContractKind, Range, RuleSpec, StrainSpec};
 use minibridge::rules::{
     self, Contract, Points, Reason, Ruleset, analyze, dbv, ez, session, sure_tricks, trick_points,
 };
+use minibridge::rules::{ContractKind, RuleSpec, StrainSpec};
 use minibridge::words;
 use proptest::prelude::*;
 
@@ -1084,7 +1085,7 @@ fn every_message_of_the_rules_is_worded_in_every_language() {
             .map(Redeal::line)
             .collect();
     for ruleset in Ruleset::ALL {
-        for c in minibridge::facts::legal_contracts(ruleset) {
+        for c in minibridge::rules::Contract::all(ruleset) {
             messages.extend([c.name(), c.words()]);
         }
     }

@@ -4,10 +4,10 @@
 //! sheet rows leave room for a pen, and the totals are headed.
 
 use minibridge::bridge::{Board, Deal, Seat, Strain, Suit, Vulnerability};
-use minibridge::dealer::constraints::ContractKind;
 use minibridge::lesson::{self, Analysis, Handout, Lesson, Paper};
 use minibridge::render::crib::{CribView, crib};
 use minibridge::render::{self, RenderOptions, Templates, layout};
+use minibridge::rules::ContractKind;
 use minibridge::rules::{self, Contract, Rules, Ruleset, dbv, ebu, ez, session};
 use minibridge::words::{Catalogue, Language};
 

@@ -141,8 +141,7 @@ fn prepare(
         (Some(templates), _) => templates.clone(),
         (None, Some(folder)) => {
             let dir = path.parent().unwrap_or(Path::new(".")).join(folder);
-            render::Templates::with_folder(&dir)
-                .with_context(|| format!("the lesson's `templates: {folder}`"))?
+            templates_from(&dir).with_context(|| format!("the lesson's `templates: {folder}`"))?
         }
         (None, None) => render::Templates::builtin(),
     };
@@ -278,7 +277,7 @@ pub fn run(args: BuildArgs) -> anyhow::Result<ExitCode> {
     // Read once for every lesson and the pack: a wrong folder stops the
     // build before anything is dealt.
     let templates = match &args.templates {
-        Some(dir) => Some(render::Templates::with_folder(dir)?),
+        Some(dir) => Some(templates_from(dir)?),
         None => None,
     };
     // One build at a time writes into an output folder.
@@ -344,4 +343,39 @@ pub fn run(args: BuildArgs) -> anyhow::Result<ExitCode> {
         _ => {}
     }
     Ok(ExitCode::from(2))
+}
+
+/// The built-in templates with any of the same name from the folder `dir`
+/// instead, read here so that rendering does no I/O. A folder that cannot
+/// be read is an error; hidden files (`.name`) are passed over.
+fn templates_from(dir: &Path) -> Result<render::Templates, render::RenderError> {
+    let folder_error = |e: std::io::Error| render::RenderError::Folder {
+        folder: dir.display().to_string(),
+        cause: e.to_string(),
+    };
+    let mut paths = Vec::new();
+    for entry in std::fs::read_dir(dir).map_err(folder_error)? {
+        let path = entry.map_err(folder_error)?.path();
+        let hidden = path
+            .file_name()
+            .is_some_and(|n| n.to_string_lossy().starts_with('.'));
+        if path.is_file() && !hidden {
+            paths.push(path);
+        }
+    }
+    paths.sort();
+    let mut files = Vec::with_capacity(paths.len());
+    for path in paths {
+        let name = path
+            .file_name()
+            .unwrap_or_default()
+            .to_string_lossy()
+            .to_string();
+        let source = std::fs::read_to_string(&path).map_err(|e| render::RenderError::Io {
+            file: path.display().to_string(),
+            cause: e.to_string(),
+        })?;
+        files.push((name, path.display().to_string(), source));
+    }
+    render::Templates::with_files(&files)
 }

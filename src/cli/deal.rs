@@ -113,6 +113,7 @@ pub fn run(args: DealArgs) -> anyhow::Result<ExitCode> {
                 vulnerability: crate::bridge::Vulnerability::for_board(number),
                 constraints: Constraints::default(),
                 rules: Default::default(),
+                technique: None,
                 fixed: None,
                 origin: None,
                 hands_shown: None,

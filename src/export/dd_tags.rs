@@ -9,6 +9,9 @@
 
 use std::fmt::Write as _;
 
+pub use super::dd_lines::{
+    double_dummy_tricks, double_dummy_tricks_tag, optimum_result_table, tag_lines,
+};
 use super::pbn::{self, LineSpan, PbnError};
 use crate::bridge::{Deal, Seat, Strain};
 use crate::solver::DdTable;
@@ -24,9 +27,6 @@ pub struct SolveGame {
     /// 0-based index of the game's last line.
     last: usize,
 }
-
-/// Declarer order of the 20-character tag and of the optimum table.
-const TAG_SEATS: [Seat; 4] = [Seat::North, Seat::South, Seat::East, Seat::West];
 
 /// Tags this module writes; old copies in the input are replaced.
 const OWN_TAGS: [&str; 2] = ["DoubleDummyTricks", "OptimumResultTable"];
@@ -135,51 +135,6 @@ impl<'a> Annotation<'a> {
             .get(next)
             .map_or(&[][..], |line| &self.source[line.start..])
     }
-}
-
-/// The `DoubleDummyTricks` value: declarers N, S, E, W, each over NT, S, H,
-/// D, C, one character `0`-`9`, `a`-`d` per count.
-pub fn double_dummy_tricks(table: &DdTable) -> String {
-    let mut s = String::with_capacity(20);
-    for seat in TAG_SEATS {
-        for strain in Strain::ALL {
-            let t = table.get(seat, strain) as u32;
-            s.push(char::from_digit(t, 16).unwrap_or('?'));
-        }
-    }
-    s
-}
-
-/// Our lines for one game, without line ends: the `DoubleDummyTricks` tag,
-/// then the `OptimumResultTable` section ([`optimum_result_table`]).
-pub fn tag_lines(table: &DdTable) -> Vec<String> {
-    let mut lines = Vec::with_capacity(22);
-    lines.push(double_dummy_tricks_tag(table));
-    lines.extend(optimum_result_table(table));
-    lines
-}
-
-/// The `DoubleDummyTricks` tag line.
-pub fn double_dummy_tricks_tag(table: &DdTable) -> String {
-    format!("[DoubleDummyTricks \"{}\"]", double_dummy_tricks(table))
-}
-
-/// The `OptimumResultTable` tag and its 20 rows (`N NT 9`), declarers
-/// N, S, E, W, strains NT, S, H, D, C; without line ends.
-pub fn optimum_result_table(table: &DdTable) -> Vec<String> {
-    let mut lines = Vec::with_capacity(21);
-    lines.push("[OptimumResultTable \"Declarer;Denomination\\2R;Result\\2R\"]".to_string());
-    for seat in TAG_SEATS {
-        for strain in Strain::ALL {
-            lines.push(format!(
-                "{} {} {}",
-                seat.letter(),
-                strain.code(),
-                table.get(seat, strain)
-            ));
-        }
-    }
-    lines
 }
 
 /// One board of the `solve --json` array: seats and strains in table order

@@ -3,6 +3,7 @@
 //! for Duplimate dealing machines; [`import`] reads boards from PBN or LIN.
 //! Writers return bytes and never touch files; the command writes them.
 
+mod dd_lines;
 pub mod dd_tags;
 pub mod dlm;
 pub mod import;

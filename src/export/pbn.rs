@@ -17,7 +17,7 @@
 
 use std::fmt::Write as _;
 
-use super::dd_tags;
+use super::dd_lines;
 use super::known::{Known, PlayedContract};
 use crate::bridge::Board;
 use crate::dealer::FORMAT_VERSION;
@@ -146,14 +146,14 @@ pub fn write_events(events: &[(PbnEvent, Vec<PbnBoard>)]) -> Vec<u8> {
             tag(&mut out, "DealCode", code);
         }
         if let Some(table) = &b.known.dd_table {
-            line(&mut out, &dd_tags::double_dummy_tricks_tag(table));
+            line(&mut out, &dd_lines::double_dummy_tricks_tag(table));
         }
         tag(&mut out, "Generator", &event.generator);
         if let Some(hidden) = &b.hidden {
             tag(&mut out, "Hidden", hidden);
         }
         if let Some(table) = &b.known.dd_table {
-            for l in dd_tags::optimum_result_table(table) {
+            for l in dd_lines::optimum_result_table(table) {
                 line(&mut out, &l);
             }
         }

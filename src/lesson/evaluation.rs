@@ -3,89 +3,16 @@
 //! into compiled [`Condition`]s for the dealer. The counts themselves are
 //! defined once, in [`crate::bridge::evaluation`].
 
-use std::fmt;
 use std::sync::Arc;
 
-use serde::Deserialize;
-use serde::de::{self, Deserializer, Visitor};
 use serde_saphyr::Spanned;
 
 use super::error::{LessonError, LessonErrorKind, Place, Reporter};
-use super::raw::{Entries, RangeValue, RawConstraints, SuitWord, WhoWord, Word};
+use super::raw::RawConstraints;
+use super::values::Entries;
 use crate::bridge::{Seat, Suit};
 use crate::dealer::SeatOrSide;
 use crate::dealer::script::{BinOp, Condition, Count, Expr, parse_expression};
-
-/// `top:` as written: seat or side, then suit, then the count.
-pub type RawTopEntries = Entries<Word<WhoWord>, Entries<Word<SuitWord>, RawTop>>;
-
-/// `top: { N: { H: { of: 3, count: 2+ } } }`.
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct RawTop {
-    pub of: Spanned<u32>,
-    pub count: Spanned<RangeValue>,
-}
-
-/// A range of quick tricks, in halves: `2+`, `1.5-3`, `2.5`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct HalvesRange {
-    pub min: u32,
-    pub max: Option<u32>,
-}
-
-fn halves(s: &str) -> Option<u32> {
-    let s = s.trim();
-    let (whole, half) = match s.split_once('.') {
-        Some((w, "5")) => (w, 1),
-        Some((w, "0")) => (w, 0),
-        None => (s, 0),
-        _ => return None,
-    };
-    let whole: u32 = if whole.is_empty() {
-        0
-    } else {
-        whole.parse().ok()?
-    };
-    Some(2 * whole + half)
-}
-
-impl HalvesRange {
-    pub fn parse(s: &str) -> Option<HalvesRange> {
-        let r = super::raw::RangeValue::parse_with(s, halves)?;
-        Some(HalvesRange {
-            min: r.min,
-            max: r.max,
-        })
-    }
-}
-
-impl<'de> Deserialize<'de> for HalvesRange {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        struct V;
-        impl Visitor<'_> for V {
-            type Value = HalvesRange;
-            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-                f.write_str("a range of quick tricks such as 2+, 1.5-3 or 2.5")
-            }
-            fn visit_str<E: de::Error>(self, s: &str) -> Result<HalvesRange, E> {
-                HalvesRange::parse(s).ok_or_else(|| {
-                    E::custom(format!(
-                        "`{s}` is not a range of quick tricks; expected a number in halves (2, 1.5), \
-                         a range (1.5-3), at least (2+) or at most (-2.5)"
-                    ))
-                })
-            }
-            fn visit_u64<E: de::Error>(self, n: u64) -> Result<HalvesRange, E> {
-                self.visit_str(&n.to_string())
-            }
-            fn visit_f64<E: de::Error>(self, n: f64) -> Result<HalvesRange, E> {
-                self.visit_str(&n.to_string())
-            }
-        }
-        d.deserialize_str(V)
-    }
-}
 
 fn place<T>(s: &Spanned<T>) -> Place {
     Place::of(&s.referenced)
@@ -300,32 +227,5 @@ fn half_text(h: u32) -> String {
         (h / 2).to_string()
     } else {
         format!("{}.5", h / 2)
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn quick_trick_ranges_in_halves() {
-        let r = |s| HalvesRange::parse(s);
-        assert_eq!(r("2+"), Some(HalvesRange { min: 4, max: None }));
-        assert_eq!(
-            r("1.5-3"),
-            Some(HalvesRange {
-                min: 3,
-                max: Some(6)
-            })
-        );
-        assert_eq!(
-            r("2.5"),
-            Some(HalvesRange {
-                min: 5,
-                max: Some(5)
-            })
-        );
-        assert_eq!(r("1.25"), None);
-        assert_eq!(r("3-2"), None);
     }
 }

@@ -15,7 +15,7 @@ use serde::Deserialize;
 use serde::de::{self, Deserializer, MapAccess, Visitor};
 use serde_saphyr::Spanned;
 
-use super::raw::{Entries, OneOrList, SeatWord, SuitWord, Word, WordSet};
+use super::values::{Entries, OneOrList, SeatWord, SuitWord, Word, WordSet};
 use crate::bridge::{Seat, Suit};
 use crate::dealer::holding::{HoldingPattern, PATTERN_FORMS};
 use crate::rules::lead::LeadRule;

@@ -17,6 +17,7 @@ mod holding;
 mod imported;
 pub mod raw;
 mod validate;
+pub mod values;
 
 use std::path::Path;
 
@@ -24,7 +25,7 @@ pub use error::{LessonError, LessonErrorKind};
 
 use crate::bridge::{Board, Deal, Seat, Vulnerability};
 use crate::dealer::Constraints;
-use crate::dealer::constraints::RuleSpec;
+use crate::rules::RuleSpec;
 use crate::rules::{Rules, Ruleset};
 
 /// A question a worksheet can ask (the handouts' question bank); the
@@ -335,6 +336,8 @@ pub struct BoardPlan {
     /// Constraints stated through the rules or play; the rules and solver
     /// modules turn them into dealer filters.
     pub rules: RuleSpec,
+    /// `technique:`: the technique this board's play must need.
+    pub technique: Option<crate::technique::TechniqueSpec>,
     /// A deal the teacher fixed for this board (constraints do not apply),
     /// or the board taken from a file (constraints are a check, see
     /// [`BoardPlan::origin`]).
@@ -381,7 +384,7 @@ impl BoardPlan {
     /// The technique this board must need (`technique:`), if the lesson
     /// names one: what the answer key can name the board's play after.
     pub fn technique(&self) -> Option<crate::technique::TechniqueSpec> {
-        self.rules.technique
+        self.technique
     }
 }
 

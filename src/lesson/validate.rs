@@ -1,25 +1,25 @@
 //! From the raw lesson to a checked [`Lesson`]: defaults, board numbers,
 //! per-board merging of overrides, and where each constraint was written.
-//! Whether constraints contradict each other is the dealer's check
-//! ([`Constraints::validate_with`]); this module points its errors at the
+//! Whether constraints contradict each other is the dealer's and the rules' check
+//! (`rules::contradictions`); this module points its errors at the
 //! file, line and column, so the dealer never searches for the impossible.
 
 use serde_saphyr::Spanned;
 
 use super::error::{LessonError, LessonErrorKind, Place, Reporter};
-use super::raw::{Entries, RangeValue, RawConstraints, RawLabels};
+use super::raw::{RawConstraints, RawLabels};
+use super::values::{Entries, RangeValue};
 use super::{
     BoardPlan, DealerRule, LabelOptions, LabelSheet, Language, Lesson, MAX_BOARDS, Paper,
     PrintOptions,
 };
-use crate::bridge::{
-    Board, Deal, Holding, Rank, Seat, Strain, Suit, Vulnerability, dealer_for_board,
-};
-use crate::dealer::constraints::{RuleSpec, StrainSpec};
+use crate::bridge::{Board, Deal, Holding, Rank, Seat, Strain, Vulnerability, dealer_for_board};
 use crate::dealer::{ConstraintErrorKind, ConstraintRef, Constraints, Range};
+use crate::rules::GuidelineContract;
 use crate::rules::ebu::Ebu;
+use crate::rules::{RuleSpec, StrainSpec};
 use crate::rules::{Rules, Ruleset};
-use crate::solver::filters::{GuidelineContract, GuidelineFn, play_filters};
+use crate::solver::filters::{GuidelineFn, play_filters};
 use crate::technique::{Technique, TechniqueSpec, technique_filter};
 
 use std::sync::Arc;
@@ -39,11 +39,23 @@ struct Merged {
     /// The card constraints, open ranges closed at the most each can be.
     cards: Constraints,
     rules: RuleSpec,
+    /// `technique:`: what the board's play must show.
+    technique: Option<TechniqueSpec>,
     places: Vec<(ConstraintRef, Place)>,
     /// Where `technique:` was written, and its suit.
     technique_at: Option<(Place, Option<Place>)>,
     /// `holding`, `any_of`, `not` and `lead`.
     extra: alternatives::Extra,
+}
+
+/// What one board's checked constraints come to: the dealer's card
+/// constraints with every filter attached, and the rule and technique
+/// constraints the answer key reads back.
+#[derive(Clone)]
+struct Checked {
+    constraints: Constraints,
+    rules: RuleSpec,
+    technique: Option<TechniqueSpec>,
 }
 
 /// Replaces the entry with the same key, or appends.
@@ -166,7 +178,7 @@ impl Merged {
         }
         if let Some(t) = &raw.technique {
             let suit = t.value.suit.as_ref();
-            rules.technique = Some(TechniqueSpec {
+            self.technique = Some(TechniqueSpec {
                 technique: t.value.technique,
                 suit: suit.map(|s| s.value.0.0),
             });
@@ -195,7 +207,7 @@ impl Checker<'_> {
     /// The dealer's check decides what contradicts what; this adds the
     /// place, pointing at the constraint written last of those it names
     /// (the one that tipped the others over), and a hint.
-    fn check(&self, m: &Merged) -> Result<(Constraints, RuleSpec), LessonError> {
+    fn check(&self, m: &Merged) -> Result<Checked, LessonError> {
         let m = &alternatives::with_holdings(m).map_err(|(message, at)| {
             self.reporter.error(
                 LessonErrorKind::Contradiction,
@@ -208,7 +220,10 @@ impl Checker<'_> {
                 ),
             )
         })?;
-        if let Some(err) = m.cards.validate_with(&m.rules).into_iter().next() {
+        if let Some(err) = crate::rules::contradictions(&m.cards, &m.rules)
+            .into_iter()
+            .next()
+        {
             let at = err
                 .at
                 .iter()
@@ -233,18 +248,22 @@ impl Checker<'_> {
         c.filters
             .extend(play_filters(&m.rules, guideline_fn(self.rules)));
         // The technique costs the most solver calls: it goes last.
-        if let Some(spec) = m.rules.technique {
+        if let Some(spec) = m.technique {
             c.filters
                 .push(technique_filter(spec, guideline_fn(self.rules)));
         }
         alternatives::finish(self, m, &mut c)?;
-        Ok((c, m.rules.clone()))
+        Ok(Checked {
+            constraints: c,
+            rules: m.rules.clone(),
+            technique: m.technique,
+        })
     }
 
     /// A technique the lesson's other constraints rule out: the strain its
     /// `contract:` forces, or a suit its predeals already decide against.
     fn check_technique(&self, m: &Merged) -> Result<(), LessonError> {
-        let (Some(spec), Some((at, suit_at))) = (m.rules.technique, m.technique_at) else {
+        let (Some(spec), Some((at, suit_at))) = (m.technique, m.technique_at) else {
             return Ok(());
         };
         let t = spec.technique;
@@ -275,7 +294,7 @@ impl Checker<'_> {
             }
             if let (Some(suit), Some(suit_at)) = (spec.suit, suit_at)
                 && t == Technique::DrawTrumps
-                && !strain_allows_trumps(forced, suit)
+                && !forced.allows_trumps(suit)
             {
                 return Err(error(
                     suit_at,
@@ -314,16 +333,6 @@ impl Checker<'_> {
             }
         }
         Ok(())
-    }
-}
-
-/// Whether a `contract: { strain }` constraint lets `suit` be trumps.
-fn strain_allows_trumps(forced: StrainSpec, suit: Suit) -> bool {
-    match forced {
-        StrainSpec::Strain(s) => s == Strain::Suit(suit),
-        StrainSpec::Major => suit.is_major(),
-        StrainSpec::Minor => !suit.is_major(),
-        StrainSpec::AnySuit => true,
     }
 }
 
@@ -552,7 +561,11 @@ pub(super) fn validate(
     for (k, &number) in numbers.iter().enumerate() {
         let from_file = imported.as_ref().map(|list| &list[k]);
         let extra = overrides.iter().find(|(n, _)| *n == number).map(|o| o.1);
-        let (constraints, rules) = match extra {
+        let Checked {
+            constraints,
+            rules: board_rules,
+            technique,
+        } = match extra {
             Some(extra) => {
                 let mut merged = common.clone();
                 merged.apply(extra);
@@ -577,7 +590,8 @@ pub(super) fn validate(
             vulnerability: from_file
                 .map_or(Vulnerability::for_board(number), |i| i.board.vulnerability),
             constraints,
-            rules,
+            rules: board_rules,
+            technique,
             fixed: match from_file {
                 Some(i) => Some(i.board.deal),
                 None => fixed.iter().find(|(n, _)| *n == number).map(|x| x.1),

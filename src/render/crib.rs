@@ -11,7 +11,7 @@
 use serde::Serialize;
 
 use crate::bridge::{Rank, Seat, Strain, Suit};
-use crate::dealer::constraints::ContractKind;
+use crate::rules::ContractKind;
 use crate::rules::{
     Contract, GAME_TRICK_POINTS, Rules, dbv, ebu, ez, ez3, overtrick_points, session, trick_points,
 };

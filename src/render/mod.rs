@@ -14,7 +14,6 @@ pub mod pdf;
 pub mod view;
 
 use std::collections::BTreeMap;
-use std::path::Path;
 
 use serde::Serialize;
 
@@ -206,40 +205,21 @@ impl Templates {
             .insert(name.to_string(), (origin.to_string(), source.to_string()));
     }
 
-    /// The built-in templates with any of the same name from `dir` instead.
-    /// A folder that cannot be read, or a file in it that is not named like
-    /// a built-in template (a misspelt override would otherwise be ignored
-    /// without a word), is an error; hidden files (`.name`) are passed over.
-    pub fn with_folder(dir: &Path) -> Result<Templates, RenderError> {
-        let folder_error = |e: std::io::Error| RenderError::Folder {
-            folder: dir.display().to_string(),
-            cause: e.to_string(),
-        };
-        let mut files = Vec::new();
-        for entry in std::fs::read_dir(dir).map_err(folder_error)? {
-            let path = entry.map_err(folder_error)?.path();
-            let hidden = path
-                .file_name()
-                .is_some_and(|n| n.to_string_lossy().starts_with('.'));
-            if path.is_file() && !hidden {
-                files.push(path);
-            }
-        }
-        files.sort();
+    /// The built-in templates with `files` (each its name, where it was
+    /// read from, and its source) in place of those of the same name. A
+    /// file not named like a built-in template is an error: a misspelt
+    /// override would otherwise be ignored without a word. The command
+    /// reads the files; this only checks and keeps them.
+    pub fn with_files(files: &[(String, String, String)]) -> Result<Templates, RenderError> {
         let mut t = Templates::builtin();
-        for path in files {
-            let name = path.file_name().unwrap_or_default().to_string_lossy();
-            if !BUILTIN.iter().any(|(known, _)| *known == name) {
+        for (name, origin, source) in files {
+            if !BUILTIN.iter().any(|(known, _)| known == name) {
                 return Err(RenderError::UnknownTemplate {
-                    file: path.display().to_string(),
+                    file: origin.clone(),
                     known: BUILTIN.map(|(known, _)| known).join(", "),
                 });
             }
-            let src = std::fs::read_to_string(&path).map_err(|e| RenderError::Io {
-                file: path.display().to_string(),
-                cause: e.to_string(),
-            })?;
-            t.set(&name, &path.display().to_string(), &src);
+            t.set(name, origin, source);
         }
         Ok(t)
     }

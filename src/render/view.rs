@@ -735,7 +735,7 @@ impl Words {
                     .map(|&x| self.card(x))
                     .collect::<Vec<_>>()
                     .join(" "),
-                technique: c.kind.code().to_string(),
+                technique: c.name.kind.code().to_string(),
                 otherwise_card: self.card(c.otherwise.card),
                 otherwise_tricks: u32::from(c.otherwise.declarer_tricks),
             })

@@ -15,16 +15,16 @@ use std::sync::Arc;
 use super::super::error::{LessonError, LessonErrorKind, Place, Reporter};
 use super::super::evaluation::{self, summed, within};
 use super::super::holding::{RawHolding, SuitOrAny};
-use super::super::raw::{Entries, RawConstraints};
+use super::super::raw::RawConstraints;
+use super::super::values::Entries;
 use super::{Checker, Merged, place};
 use crate::bridge::{Board, Hand, Seat, Suit};
-use crate::dealer::constraints::{
-    BoardFilter, ContractKind, RuleSpec, StrainSpec, shape_table, shape_text,
-};
+use crate::dealer::constraints::{BoardFilter, shape_table, shape_text};
 use crate::dealer::holding::{self, HoldingPattern};
 use crate::dealer::script::{BinOp, Condition, Count, Expr};
 use crate::dealer::{ConstraintRef, Constraints, Range, ShapeSpec};
 use crate::rules::lead::LeadFilter;
+use crate::rules::{ContractKind, RuleSpec, StrainSpec};
 use crate::solver::filters::play_filters;
 use crate::technique::technique_filter;
 
@@ -492,7 +492,7 @@ fn compile(checker: &Checker, m: &Merged) -> Compiled {
     rules.allow_redeal = true;
     let mut filters = crate::rules::filters(&rules, checker.rules);
     filters.extend(play_filters(&rules, super::guideline_fn(checker.rules)));
-    if let Some(spec) = rules.technique {
+    if let Some(spec) = m.technique {
         filters.push(technique_filter(spec, super::guideline_fn(checker.rules)));
     }
     for f in &filters {
@@ -561,7 +561,10 @@ fn impossible(base: &Merged, alternative: &Merged) -> Option<String> {
         Ok(both) => both,
         Err(why) => return Some(why),
     };
-    if let Some(e) = both.cards.validate_with(&both.rules).into_iter().next() {
+    if let Some(e) = crate::rules::contradictions(&both.cards, &both.rules)
+        .into_iter()
+        .next()
+    {
         return Some(e.kind.to_string());
     }
     if let Some((inner, _)) = &alternative.extra.any_of {
@@ -630,6 +633,7 @@ fn conjoin(a: &Merged, b: &Merged) -> Result<Merged, String> {
         *mine = Hand::from_bits(mine.bits() | theirs.bits());
     }
     out.rules = conjoin_rules(&a.rules, &b.rules)?;
+    out.technique = a.technique.or(b.technique);
     Ok(out)
 }
 
@@ -659,16 +663,8 @@ fn conjoin_rules(a: &RuleSpec, b: &RuleSpec) -> Result<RuleSpec, String> {
             _ => Ok(y.or(x)),
         }
     }
-    let strain = |s: StrainSpec| match s {
-        StrainSpec::Strain(st) => st.code().to_string(),
-        StrainSpec::Major => "major".into(),
-        StrainSpec::Minor => "minor".into(),
-        StrainSpec::AnySuit => "suit".into(),
-    };
-    let kind = |k: ContractKind| match k {
-        ContractKind::Part => "part".to_string(),
-        ContractKind::Game => "game".to_string(),
-    };
+    let strain = |s: StrainSpec| s.code();
+    let kind = |k: ContractKind| k.code().to_string();
     Ok(RuleSpec {
         declarer: one("declarer", a.declarer, b.declarer, |s| {
             s.letter().to_string()
@@ -690,7 +686,6 @@ fn conjoin_rules(a: &RuleSpec, b: &RuleSpec) -> Result<RuleSpec, String> {
         lead_matters: one("lead_matters", a.lead_matters, b.lead_matters, |b| {
             b.to_string()
         })?,
-        technique: a.technique.or(b.technique),
     })
 }
 

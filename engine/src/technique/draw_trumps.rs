@@ -1,0 +1,71 @@
+//! Drawing trumps: at the declaring side's first turn to lead, only a trump
+//! lead keeps the contract.
+
+use crate::bridge::Suit;
+use crate::solver::critical::Moment;
+use crate::solver::{best_cards, first_declaring_lead};
+
+use super::table::Table;
+use super::{Definition, Finding, Probe, Proof, Recognised, Technique};
+
+pub const DEFINITION: Definition = Definition {
+    technique: Technique::DrawTrumps,
+    code: "draw_trumps",
+    needs_trumps: Some(true),
+    probe: &PROBE,
+    moment,
+    key_play: "c_key_draw_trumps",
+    why: |_: &Proof| "c_why_draw_trumps",
+};
+
+pub const PROBE: Probe = Probe {
+    technique: Technique::DrawTrumps,
+    steps: &[
+        "a suit contract, and the defenders hold trumps",
+        "the contract makes",
+        "at the declaring side's first lead only a trump keeps the contract",
+    ],
+    run,
+};
+
+fn run(table: &Table, suit: Option<Suit>) -> Finding {
+    let Some(trump) = table.trump() else {
+        return Finding::stopped(0);
+    };
+    if suit.is_some_and(|s| s != trump) || table.theirs(trump).is_empty() {
+        return Finding::stopped(0);
+    }
+    if !table.makes() {
+        return Finding::stopped(1);
+    }
+    // The play record's play (double dummy, the teacher's choice among
+    // equal cards) up to the first trick declarer's side leads.
+    let Some((position, won)) = first_declaring_lead(&table.deal, table.strain, table.declarer)
+    else {
+        return Finding::stopped(2);
+    };
+    let keep = best_cards(&position, table.need.saturating_sub(won));
+    let defenders_trumps = table
+        .defenders()
+        .iter()
+        .any(|&d| !position.hand(d).holding(trump).is_empty());
+    if defenders_trumps && !keep.is_empty() && keep.iter().all(|c| c.suit == trump) {
+        let trick = 14 - position.tricks_left();
+        let leader = position.to_play();
+        Finding::proven(3, Proof::DrawTrumps { trick, leader })
+    } else {
+        Finding::stopped(2)
+    }
+}
+
+/// Drawing trumps in the play: a trump lead while the defenders hold
+/// trumps.
+fn moment(m: &Moment) -> Option<Recognised> {
+    let p = m.position;
+    let trump = p.strain().trump()?;
+    let seat = m.seat();
+    let defenders = p.hand(seat.next()) | p.hand(seat.previous());
+    let draws =
+        p.trick().is_empty() && m.card.suit == trump && !defenders.holding(trump).is_empty();
+    draws.then(Recognised::play)
+}

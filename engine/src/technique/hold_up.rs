@@ -1,0 +1,113 @@
+//! The hold-up: at no trumps, declarer lets the defenders win the first
+//! trick of their suit, because winning it loses the contract.
+
+use crate::bridge::{Card, Strain, Suit};
+use crate::rules::lead::guideline_lead;
+use crate::solver::{Position, legal_groups};
+
+use super::table::{Table, holding};
+use crate::solver::critical::Moment;
+
+use super::{Definition, Finding, Probe, Proof, Recognised, SeatCard, Technique};
+
+pub const DEFINITION: Definition = Definition {
+    technique: Technique::HoldUp,
+    code: "hold_up",
+    needs_trumps: Some(false),
+    probe: &PROBE,
+    moment,
+    key_play: "c_key_hold_up",
+    why: |_: &Proof| "c_why_hold_up",
+};
+
+pub const PROBE: Probe = Probe {
+    technique: Technique::HoldUp,
+    steps: &[
+        "no trumps, and the declaring side stops the suit led",
+        "the contract makes after the guideline lead",
+        "every way of winning the first trick fails",
+        "a card that lets the first trick go keeps the contract",
+    ],
+    run,
+};
+
+fn run(table: &Table, suit: Option<Suit>) -> Finding {
+    if table.strain != Strain::NoTrump {
+        return Finding::stopped(0);
+    }
+    let leader = table.declarer.next();
+    let Some(lead) = guideline_lead(table.deal.hand(leader), table.strain) else {
+        return Finding::stopped(0);
+    };
+    if suit.is_some_and(|s| s != lead.card.suit) || !stops(table, lead.card) {
+        return Finding::stopped(0);
+    }
+    let mut position = table.start();
+    if position.play(lead.card).is_err() {
+        return Finding::stopped(0);
+    }
+    if !table.keeps(&position, table.need) {
+        return Finding::stopped(1);
+    }
+    if first_trick(table, &position, true) {
+        return Finding::stopped(2);
+    }
+    if first_trick(table, &position, false) {
+        let lead = SeatCard {
+            seat: leader,
+            card: lead.card,
+        };
+        Finding::proven(4, Proof::HoldUp { lead })
+    } else {
+        Finding::stopped(3)
+    }
+}
+
+/// Whether the declaring side can win the trick `lead` starts whatever the
+/// third hand plays: its best card in the suit beats the lead and every
+/// card of the leader's partner there.
+fn stops(table: &Table, lead: Card) -> bool {
+    let ours = table.ours(lead.suit).highest();
+    let third = holding(&table.deal, table.declarer.previous(), lead.suit).highest();
+    ours.is_some_and(|top| top > lead.rank && third.is_none_or(|t| top > t))
+}
+
+/// Whether the declaring side, choosing dummy's card and then declarer's
+/// against each card of the third hand, can settle the first trick the way
+/// `win` says (taken by it, or let go) and still make the contract.
+fn first_trick(table: &Table, after_lead: &Position, win: bool) -> bool {
+    let need = table.need - u8::from(win);
+    let settled = |after_third: &Position| {
+        legal_groups(after_third).iter().any(|group| {
+            let mut p = after_third.clone();
+            match p.play(group[0]) {
+                Ok(Some(winner)) => table.declaring(winner) == win && table.keeps(&p, need),
+                _ => false,
+            }
+        })
+    };
+    legal_groups(after_lead).iter().any(|dummy| {
+        let mut after_dummy = after_lead.clone();
+        after_dummy.play(dummy[0]).is_ok()
+            && legal_groups(&after_dummy).iter().all(|third| {
+                let mut after_third = after_dummy.clone();
+                after_third.play(third[0]).is_ok() && settled(&after_third)
+            })
+    })
+}
+
+/// A hold-up in the play: at no trumps, following suit with a card that
+/// lets the trick go to the defenders when a card that wins it is at hand.
+fn moment(m: &Moment) -> Option<Recognised> {
+    let p = m.position;
+    let lead = *p.trick().first()?;
+    let seat = m.seat();
+    let follows = !p.hand(seat).holding(lead.suit).is_empty();
+    let lets_go = p.strain().trump().is_none()
+        && follows
+        && !m.wins_now(m.card)
+        && m.trick.winner.side() != seat.side()
+        && p.winning().is_some_and(|w| w.side() != seat.side())
+        && p.legal_cards().into_iter().any(|c| m.wins_now(c));
+    lets_go.then(Recognised::play)
+}
