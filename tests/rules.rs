@@ -619,7 +619,7 @@ fn seed_000_exercise_answers() {
     assert_eq!(a.score_table[9].declarer_score, Points::whole(400));
     let text = rules::render_text(&a);
     assert!(
-        text.contains("Declarer: South; dummy: North; opening lead: West"),
+        text.contains("Declarer South, dummy North; West leads (on declarer's left)"),
         "{text}"
     );
     assert!(text.contains("Sure tricks: 9"), "{text}");

@@ -10,7 +10,7 @@ use serde_saphyr::Spanned;
 use super::error::{LessonError, LessonErrorKind, Place, Reporter};
 use super::raw::RawConstraints;
 use super::values::Entries;
-use crate::bridge::{Seat, Suit};
+use crate::bridge::{Range, Seat, Suit};
 use crate::dealer::SeatOrSide;
 use crate::dealer::script::{BinOp, Condition, Count, Expr, parse_expression};
 
@@ -89,7 +89,7 @@ pub(super) fn conditions(
                 key: format!(
                     "{key} {} {}",
                     who_text(who),
-                    range_words(r.min, r.max, most)
+                    Range::new(r.min, r.max.unwrap_or(most).min(most)).written(most)
                 ),
                 expr: Arc::new(within(value, r.min, r.max.unwrap_or(most).min(most))),
             });
@@ -157,7 +157,7 @@ pub(super) fn conditions(
                         "top {} {} {} of {most}",
                         who_text(who),
                         suit.letter(),
-                        range_words(r.min, r.max, most)
+                        Range::new(r.min, r.max.unwrap_or(most).min(most)).written(most)
                     ),
                     expr: Arc::new(within(value, r.min, r.max.unwrap_or(most).min(most))),
                 });
@@ -209,17 +209,6 @@ fn locate(source: &str, at: Place, text: &str, line: usize, column: usize) -> (u
         }
     }
     (at.line, at.column)
-}
-
-fn range_words(min: u32, max: Option<u32>, most: u32) -> String {
-    let max = max.unwrap_or(most).min(most);
-    if min == max {
-        min.to_string()
-    } else if max == most {
-        format!("{min}+")
-    } else {
-        format!("{min}-{max}")
-    }
 }
 
 fn half_text(h: u32) -> String {

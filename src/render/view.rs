@@ -11,7 +11,7 @@ use crate::facts::commentary::{commentary, key_play};
 use crate::facts::{AnswerFacts, PlayFacts};
 use crate::lesson::{Analysis, BoardOrigin, Lesson, Question};
 use crate::rules::ez::Call;
-use crate::rules::{BoardAnalysis, Contract, Reason, Ruleset};
+use crate::rules::{BoardAnalysis, Contract, Reason};
 use crate::words::{Arg, Catalogue, Message};
 
 /// How cards are spelled.
@@ -523,8 +523,8 @@ impl Words {
                     .map(|(_, text)| text.clone())
                     .collect();
                 let (answer, mut reasons) = self.answer(q.question, a, &contract, &own);
-                if q.question == Question::DeclarerDummy && lesson.ruleset() == Ruleset::Ebu {
-                    reasons.extend(self.why_declarer(a));
+                if q.question == Question::DeclarerDummy {
+                    reasons.extend(a.declarer_why.as_ref().map(|m| self.word(m)));
                 }
                 AnswerView {
                     id: q.id.clone(),
@@ -924,24 +924,6 @@ impl Words {
 
     /// ebu: why this partner declares: more points, or, with equal
     /// points, the one who announced first (RULES.md §ebu 3).
-    fn why_declarer(&self, a: &BoardAnalysis) -> Option<String> {
-        let (declarer, dummy) = (a.declarer?, a.dummy?);
-        let (own, other) = (seat_hcp(a, declarer), seat_hcp(a, dummy));
-        let m = if own == other {
-            Message::new("a_declarer_tie")
-                .with("declarer", declarer)
-                .with("dummy", dummy)
-                .with("hcp", own)
-        } else {
-            Message::new("a_declarer_more")
-                .with("declarer", declarer)
-                .with("dummy", dummy)
-                .with("hcp", own)
-                .with("other", other)
-        };
-        Some(self.word(&m))
-    }
-
     fn seat_or_redeal(&self, a: &BoardAnalysis, s: Option<Seat>) -> String {
         match (s, a.redeal_reason) {
             (Some(s), _) => self.seat(s),

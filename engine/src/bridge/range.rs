@@ -19,6 +19,17 @@ impl Range {
     pub const fn contains(self, value: u32) -> bool {
         value >= self.min && value <= self.max
     }
+
+    /// The range as a lesson writes it when `most` is as high as it can
+    /// go: `20+` for a range that reaches `most`, else as displayed
+    /// (`12-14`, `13`). The one wording of a range in reports.
+    pub fn written(self, most: u32) -> String {
+        if self.max >= most && self.min < self.max {
+            format!("{}+", self.min)
+        } else {
+            self.to_string()
+        }
+    }
 }
 
 impl fmt::Display for Range {

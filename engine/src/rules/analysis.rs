@@ -214,6 +214,9 @@ pub struct BoardAnalysis {
     /// One sentence: the contract and its main reasons.
     #[serde(serialize_with = "english_text")]
     pub advice: Option<Message>,
+    /// Why the declarer declares, where the rules say it (`ebu`).
+    #[serde(skip)]
+    pub declarer_why: Option<Message>,
     /// Sure tricks of declarer and dummy together.
     pub sure_tricks: Option<SureFacts>,
     /// The guideline contract's result for 0–13 tricks.
@@ -284,6 +287,7 @@ pub fn analyze(board: &Board, rules: impl Into<Rules>) -> BoardAnalysis {
         contract: ruling.contract.map(ContractFacts),
         guideline_lead: lead,
         reasons: ruling.reasons,
+        declarer_why: ruling.declarer_why,
         advice,
         sure_tricks: sure,
         score_table,
@@ -398,13 +402,12 @@ pub fn render_text(a: &BoardAnalysis) -> String {
         let _ = writeln!(out, "Declaring side: {}", side.name());
     }
     if let (Some(d), Some(m), Some(l)) = (a.declarer, a.dummy, a.opening_leader) {
-        let _ = writeln!(
-            out,
-            "Declarer: {}; dummy: {}; opening lead: {}",
-            name(d),
-            name(m),
-            name(l)
-        );
+        // The answer key's own sentences, in English.
+        let seats = Message::new("a_declarer_dummy")
+            .with("declarer", d)
+            .with("dummy", m);
+        let lead = Message::new("a_leader").with("seat", l);
+        let _ = writeln!(out, "{}; {}", english(&seats), english(&lead));
     }
     if let Some(c) = a.contract() {
         let _ = writeln!(out, "Contract: {}", english(&c.words()));

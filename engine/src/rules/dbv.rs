@@ -154,6 +154,7 @@ impl RuleSystem for Dbv {
             seating: Some(Seating::at_table(opener)),
             contract: Some(Contract::Level { level, strain }),
             reasons,
+            declarer_why: None,
         }
     }
 

@@ -16,6 +16,7 @@ use super::{
     Announcement, Contract, Outcome, Points, Reason, Redeal, RuleSystem, Ruleset, Ruling, Statement,
 };
 use crate::bridge::{Board, Deal, Seat, Seating, Side, Strain, Suit};
+use crate::words::Message;
 
 /// The `ebu` system with its game thresholds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -57,15 +58,29 @@ pub(crate) fn fit(deal: &Deal, side: Side, suit: Suit) -> u32 {
 
 /// The declarer of `side`: more HCP, equal → the one who announced first
 /// (clockwise from `first`).
-pub(crate) fn stronger_hand(deal: &Deal, side: Side, first: Seat) -> Seat {
+pub(crate) fn stronger_hand(deal: &Deal, side: Side, first: Seat) -> (Seat, Message) {
     let [a, b] = side.seats();
     let (ha, hb) = (deal.hand(a).hcp(), deal.hand(b).hcp());
+    let why = |declarer: Seat, key: &'static str| {
+        let dummy = declarer.partner();
+        let hcp = |s: Seat| deal.hand(s).hcp();
+        let m = Message::new(key)
+            .with("declarer", declarer)
+            .with("dummy", dummy)
+            .with("hcp", hcp(declarer));
+        let m = if key == "a_declarer_more" {
+            m.with("other", hcp(dummy))
+        } else {
+            m
+        };
+        (declarer, m)
+    };
     if ha != hb {
-        return if ha > hb { a } else { b };
+        return why(if ha > hb { a } else { b }, "a_declarer_more");
     }
     // Whichever of the two comes earlier clockwise from the first speaker.
     let pos = |s: Seat| (s.index() + 4 - first.index()) % 4;
-    if pos(a) < pos(b) { a } else { b }
+    why(if pos(a) < pos(b) { a } else { b }, "a_declarer_tie")
 }
 
 impl Ebu {
@@ -198,7 +213,7 @@ impl RuleSystem for Ebu {
         } else {
             Side::EastWest
         };
-        let declarer = stronger_hand(deal, side, first);
+        let (declarer, declarer_why) = stronger_hand(deal, side, first);
         let (contract, reasons) = self.guideline(deal, side);
         Ruling {
             first_to_speak: first,
@@ -208,6 +223,7 @@ impl RuleSystem for Ebu {
             seating: Some(Seating::at_table(declarer)),
             contract: Some(contract),
             reasons,
+            declarer_why: Some(declarer_why),
         }
     }
 

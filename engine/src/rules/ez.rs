@@ -462,6 +462,7 @@ pub(crate) fn auction_ruling(
             strain: bid.strain,
         }),
         reasons,
+        declarer_why: None,
     }
 }
 

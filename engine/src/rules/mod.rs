@@ -285,6 +285,10 @@ pub struct Ruling {
     pub seating: Option<Seating>,
     pub contract: Option<Contract>,
     pub reasons: Vec<Reason>,
+    /// Why this player declares, where the rule system says so in a
+    /// sentence (`ebu`: the stronger hand of the side, or on a tie the one
+    /// who announced first).
+    pub declarer_why: Option<Message>,
 }
 
 impl Ruling {
@@ -315,6 +319,7 @@ impl Ruling {
             seating: None,
             contract: None,
             reasons: Vec::new(),
+            declarer_why: None,
         }
     }
 }

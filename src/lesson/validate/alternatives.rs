@@ -238,7 +238,7 @@ pub(super) fn with_holdings(m: &Merged) -> Result<Merged, (String, Place)> {
                 format!(
                     "`{}` holds {cards} cards, but `length` asks for {}",
                     c.key,
-                    written(*r, 13)
+                    r.written(13)
                 ),
                 at,
             ));
@@ -420,7 +420,7 @@ fn compile(checker: &Checker, m: &Merged) -> Compiled {
         texts.push(format!(
             "{} {}",
             ConstraintRef::Hcp(*who),
-            written(*r, who.most_hcp())
+            r.written(who.most_hcp())
         ));
     }
     for (seat, suit, r) in &cards.length {
@@ -428,7 +428,7 @@ fn compile(checker: &Checker, m: &Merged) -> Compiled {
         texts.push(format!(
             "{} {}",
             ConstraintRef::Length(*seat, *suit),
-            written(*r, 13)
+            r.written(13)
         ));
     }
     for (seat, specs) in &cards.shape {
@@ -463,7 +463,7 @@ fn compile(checker: &Checker, m: &Merged) -> Compiled {
         texts.push(format!(
             "{} {}",
             ConstraintRef::Fit(*side, *fit),
-            written(*r, 13)
+            r.written(13)
         ));
     }
     for seat in Seat::ALL {
@@ -587,8 +587,8 @@ fn conjoin(a: &Merged, b: &Merged) -> Result<Merged, String> {
     let clash = |what: String, x: Range, y: Range| {
         format!(
             "{what} {} here, but {} elsewhere",
-            written(y, 13),
-            written(x, 13)
+            y.written(13),
+            x.written(13)
         )
     };
     for (who, r) in &b.cards.hcp {
@@ -598,8 +598,8 @@ fn conjoin(a: &Merged, b: &Merged) -> Result<Merged, String> {
             return Err(format!(
                 "{} {} here, but {} elsewhere",
                 ConstraintRef::Hcp(*who),
-                written(*r, who.most_hcp()),
-                written(*x, who.most_hcp())
+                r.written(who.most_hcp()),
+                x.written(who.most_hcp())
             ));
         }
         cards.hcp.push((*who, *r));
@@ -687,15 +687,6 @@ fn conjoin_rules(a: &RuleSpec, b: &RuleSpec) -> Result<RuleSpec, String> {
             b.to_string()
         })?,
     })
-}
-
-/// A range as a lesson writes it: `20+` when it reaches `most`.
-fn written(r: Range, most: u32) -> String {
-    if r.max >= most && r.min < r.max {
-        format!("{}+", r.min)
-    } else {
-        r.to_string()
-    }
 }
 
 /// Shapes as reports write them.
