@@ -17,6 +17,8 @@
 //!    and drawn as PDF and HTML bytes; no I/O.
 //! 4. [`pipeline`]: one lesson's whole job (deal, facts, the handouts'
 //!    view, PBN) as the command and the tests both run it.
+//! 5. [`outputs`]: every file a build writes and `deal --format` prints,
+//!    one writer each over one context, registered once.
 //!
 //! The `minibridge` command (`src/main.rs` and `src/cli/`) sits on top,
 //! the only place that touches files, the clock and the terminal.
@@ -25,5 +27,6 @@ pub use minibridge_engine::{bridge, dealer, diagnostic, facts, rules, solver, te
 
 pub mod export;
 pub mod lesson;
+pub mod outputs;
 pub mod pipeline;
 pub mod render;

@@ -6,7 +6,9 @@
 use std::io::Write;
 use std::process::ExitCode;
 
-use minibridge::{bridge, dealer, export, facts, lesson, pipeline, render, rules, solver, words};
+use minibridge::{
+    bridge, dealer, export, facts, lesson, outputs, pipeline, render, rules, solver, words,
+};
 
 mod cli;
 

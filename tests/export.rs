@@ -434,3 +434,42 @@ fn a_lesson_past_board_99_builds_without_dlm() {
         "{err}"
     );
 }
+
+/// `outputs:` names deal files as it names handouts: a list naming one
+/// writes just what it names, and JSON comes out as `deal --format json`
+/// prints the same boards; a list of handouts alone keeps the default deal
+/// files.
+#[test]
+fn outputs_name_deal_files_from_the_one_registry() {
+    let dir = tempfile::tempdir().unwrap();
+    let write = |name: &str, outputs: &str| {
+        let lesson = dir.path().join(format!("{name}.yaml"));
+        std::fs::write(
+            &lesson,
+            format!("title: Files\nruleset: ebu\nseed: 5\nboards: 2\nanalysis: rules\noutputs: {outputs}\n"),
+        )
+        .unwrap();
+        let out = dir.path().join("out");
+        minibridge_ok(&[
+            "build".to_string(),
+            lesson.display().to_string(),
+            "--out".into(),
+            out.display().to_string(),
+        ]);
+        let folder = out.join(name);
+        let mut files: Vec<String> = std::fs::read_dir(&folder)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().to_string())
+            .collect();
+        files.sort();
+        (folder, files)
+    };
+    let (folder, files) = write("named", "[crib, json]");
+    assert_eq!(files, ["crib.pdf", "deals.json"]);
+    let json = std::fs::read(folder.join("deals.json")).unwrap();
+    let lesson = dir.path().join("named.yaml").display().to_string();
+    let printed = minibridge_ok(&["deal", "--lesson", &lesson, "--format", "json"]).stdout;
+    assert_eq!(json, printed);
+    let (_, files) = write("handouts", "[crib]");
+    assert_eq!(files, ["crib.pdf", "deals.dlm", "deals.lin", "deals.pbn"]);
+}

@@ -268,7 +268,8 @@ fn keys_for_later_issues_parse() {
     assert_eq!(l.hands_shown, vec![Seat::North, Seat::South]);
     assert_eq!(
         l.outputs.iter().map(|h| h.code()).collect::<Vec<_>>(),
-        vec!["worksheet", "answers"]
+        // A list of handouts keeps the default deal files.
+        vec!["worksheet", "answers", "pbn", "lin", "dlm"]
     );
     assert_eq!(
         l.questions.iter().map(|q| q.code()).collect::<Vec<_>>(),

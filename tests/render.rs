@@ -663,22 +663,23 @@ fn a_hostile_title_prints_as_text_in_every_handout() {
     lesson.title = "Line one\n@page\n# heading | {page} **x** Averyveryverylongtitlewithoutanyspaceatallthatcannotfitanylabelorcardorsheet".into();
     let view = view_of(&lesson, &[exercise_board()]);
     let plain_view = view_of(&exercise_lesson(), &[exercise_board()]);
-    // The lesson page escapes for HTML and has its own test (tests/html.rs).
-    let printed = minibridge::lesson::Handout::ALL
-        .into_iter()
-        .filter(|h| *h != minibridge::lesson::Handout::LessonHtml);
+    // The lesson page escapes for HTML and has its own test (tests/html.rs);
+    // the deal files have no template.
+    let printed = minibridge::lesson::Handout::ALL.into_iter().filter(|h| {
+        *h != minibridge::lesson::Handout::LessonHtml && render::template(*h).is_some()
+    });
     let page_breaks = |view: &render::LessonView, output: &str| {
         render::render_layout(
             view,
             &opts(&lesson, &[output]),
             &Templates::builtin(),
-            render::handout_files(
+            render::template(
                 minibridge::lesson::Handout::ALL
                     .into_iter()
                     .find(|h| h.code() == output)
                     .unwrap(),
             )
-            .0,
+            .unwrap(),
         )
         .unwrap_or_else(|e| panic!("{output}: {e}"))
         .lines()

@@ -70,7 +70,7 @@ fn layout_text(view: &render::LessonView, lesson: &Lesson, handout: Handout) -> 
         view,
         &RenderOptions::for_lesson(lesson),
         &Templates::builtin(),
-        render::handout_files(handout).0,
+        render::template(handout).unwrap(),
     )
     .unwrap()
 }

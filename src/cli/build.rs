@@ -14,7 +14,7 @@ use rayon::prelude::*;
 use super::output::{self, Stdout, outln};
 use super::pack::{self, Built, LessonBar, Row};
 use super::{publish, support};
-use crate::{lesson, pipeline, render};
+use crate::{lesson, outputs, pipeline, render};
 
 #[derive(Args, Debug)]
 pub struct BuildArgs {
@@ -97,30 +97,32 @@ fn build_one(
         .iter()
         .map(|b| b.commentary.clone())
         .collect();
-    let pbn = pipeline::lesson_pbn_bytes(
-        &lesson.title,
-        &built.date,
-        built.view.seed,
+    let cx = outputs::Context {
+        title: &lesson.title,
+        date: &built.date,
+        seed: built.view.seed,
         boards,
-        &facts,
-        &plans,
-    );
-    let lin = pipeline::lin_bytes(boards, Some(&facts), &plans);
-    let handouts = render::render_handouts(&built.view, &built.opts, &built.templates)?;
+        answers: Some(outputs::Answers {
+            facts: &facts,
+            plans: &plans,
+        }),
+        handouts: Some(outputs::Handouts {
+            view: &built.view,
+            opts: &built.opts,
+            templates: &built.templates,
+        }),
+    };
     // Everything is computed before the first write, and the folder is
     // replaced whole: the deal files and the handouts always come from one
-    // build.
-    let mut files = vec![
-        ("deals.pbn".to_string(), pbn),
-        ("deals.lin".to_string(), lin),
-    ];
-    // A dealing machine file holds boards 1 to 99 only; a lesson numbered
-    // beyond that still builds, without it.
-    match pipeline::dlm_bytes(&lesson.title, boards) {
-        Ok(dlm) => files.push(("deals.dlm".to_string(), dlm)),
-        Err(e) => bar.say(&format!("note: {label}: no deals.dlm: {e}\n")),
+    // build. The deal files come first, as before; a file these boards
+    // cannot have (a dealing machine's boards stop at 99) is left out with
+    // a note.
+    let mut kinds: Vec<lesson::Handout> = lesson.outputs.clone();
+    kinds.sort_by_key(|k| !k.is_deal_file());
+    let (files, notes) = outputs::write_all(&kinds, &cx)?;
+    for note in notes {
+        bar.say(&format!("note: {label}: {note}\n"));
     }
-    files.extend(handouts.into_iter().map(|f| (f.file_name, f.bytes)));
     out.replace_folder(&folder, &files)?;
     Ok(built)
 }

@@ -4,27 +4,45 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
 
-use clap::{Args, ValueEnum};
+use clap::Args;
+use clap::builder::{PossibleValuesParser, TypedValueParser};
 
 use super::diagram::{self, Symbols};
 use super::output::Stdout;
 use super::support::{self, Progress};
 use crate::dealer::{Constraints, DealCode};
-use crate::lesson::{self, BoardPlan};
+use crate::lesson::{self, BoardPlan, Handout};
+use crate::outputs::{self, Context};
 use crate::pipeline::{self, Dealt};
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+/// What `deal` prints: compass diagrams, or one of the outputs registry's
+/// deal files (`outputs::deal_formats`: PBN, LIN, DLM, JSON).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Format {
-    /// Compass diagrams.
     Text,
-    /// Export-format PBN 2.1.
-    Pbn,
-    /// One JSON object per board.
-    Json,
-    /// LIN, as Bridge Base Online loads deals.
-    Lin,
-    /// DLM, for Duplimate dealing machines (boards 1 to 99).
-    Dlm,
+    File(Handout),
+}
+
+impl Format {
+    fn code(self) -> &'static str {
+        match self {
+            Format::Text => "text",
+            Format::File(kind) => kind.code(),
+        }
+    }
+}
+
+/// `--format`'s parser: `text` or a deal file's name, as the registry
+/// has them.
+fn format_parser() -> impl TypedValueParser<Value = Format> {
+    let names: Vec<&'static str> = std::iter::once("text")
+        .chain(outputs::deal_formats().map(|k| k.code()))
+        .collect();
+    PossibleValuesParser::new(names).map(|name: String| {
+        Handout::parse(&name)
+            .filter(|k| !outputs::writer(*k).needs_lesson())
+            .map_or(Format::Text, Format::File)
+    })
 }
 
 #[derive(Args, Debug)]
@@ -51,7 +69,10 @@ pub struct DealArgs {
     /// Rebuild the one board a deal code names.
     #[arg(long, value_name = "CODE", conflicts_with_all = ["seed", "lesson", "boards", "first_board"])]
     code: Option<String>,
-    #[arg(long, value_enum, default_value_t = Format::Text)]
+    /// text (compass diagrams), or a deal file: pbn (export-format PBN
+    /// 2.1), lin (as Bridge Base Online loads deals), dlm (Duplimate
+    /// dealing machines, boards 1 to 99) or json (one object per board).
+    #[arg(long, default_value = "text", value_parser = format_parser())]
     format: Format,
     /// Print boards, attempts, seconds and deals per second to stderr.
     #[arg(long)]
@@ -65,10 +86,7 @@ pub fn run(args: DealArgs) -> anyhow::Result<ExitCode> {
     anyhow::ensure!(
         !args.ascii || args.format == Format::Text,
         "--ascii changes text diagrams only; drop it, or drop --format {}",
-        args.format
-            .to_possible_value()
-            .map(|v| v.get_name().to_string())
-            .unwrap_or_default()
+        args.format.code()
     );
     if let Some(path) = &args.script {
         super::script::run(path, args.seed, args.stats)?;
@@ -126,10 +144,17 @@ pub fn run(args: DealArgs) -> anyhow::Result<ExitCode> {
     };
 
     let bytes = match args.format {
-        Format::Pbn => pipeline::pbn_bytes(&title, &date, seed, &boards),
-        Format::Json => pipeline::json_bytes(seed, &boards),
-        Format::Lin => pipeline::lin_bytes(&boards, None, &[]),
-        Format::Dlm => pipeline::dlm_bytes(&title, &boards)?,
+        Format::File(kind) => {
+            let cx = Context {
+                title: &title,
+                date: &date,
+                seed,
+                boards: &boards,
+                answers: None,
+                handouts: None,
+            };
+            outputs::writer(kind).write(kind, &cx)?
+        }
         Format::Text => {
             let symbols = if args.ascii {
                 Symbols::Ascii

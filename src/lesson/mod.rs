@@ -103,9 +103,11 @@ impl Question {
     }
 }
 
-/// A handout `build` can write for a lesson (`outputs:`); all of them by
-/// default. Which template prints it and the file's name are the
-/// renderer's (`render::handout_files`).
+/// A file `build` can write for a lesson (`outputs:`), and `deal --format`
+/// can print where it needs no answer key: the handouts, the lesson page and
+/// the deal files. Its name, file and whether a lesson gets it by default
+/// are here; what writes it is the outputs registry's
+/// (`outputs::writer`), whose match makes the compiler ask for a new one.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Handout {
     Worksheet,
@@ -122,10 +124,28 @@ pub enum Handout {
     Travellers,
     /// `pickup-slips.pdf`: a slip per table and board for the scorer.
     PickupSlips,
+    /// `deals.pbn`: PBN 2.1, with the answer key's play where it has one.
+    Pbn,
+    /// `deals.lin`: the boards as Bridge Base Online loads them.
+    Lin,
+    /// `deals.dlm`: Duplimate dealing machines (boards 1 to 99).
+    Dlm,
+    /// `deals.json`: one object per board.
+    Json,
+}
+
+/// What the program says of one output kind.
+pub struct OutputInfo {
+    /// The name `outputs:` and `deal --format` use.
+    pub code: &'static str,
+    /// The file it is written to.
+    pub file: &'static str,
+    /// Whether a lesson without `outputs:` gets it.
+    pub default: bool,
 }
 
 impl Handout {
-    pub const ALL: [Handout; 10] = [
+    pub const ALL: [Handout; 14] = [
         Handout::Worksheet,
         Handout::Answers,
         Handout::HandRecords,
@@ -136,15 +156,53 @@ impl Handout {
         Handout::Crib,
         Handout::Travellers,
         Handout::PickupSlips,
+        Handout::Pbn,
+        Handout::Lin,
+        Handout::Dlm,
+        Handout::Json,
     ];
 
-    /// Whether a lesson without `outputs:` prints it: everything a class
-    /// uses. The crib is in, because a lesson built on its own should hand
-    /// the student the rules with the first worksheet, and its thresholds
-    /// are the lesson's; the duplicate evening's travellers and pick-up
-    /// slips are out, as most lessons are not played as duplicate.
+    /// Its name, file and default, in one place. The crib is a default,
+    /// because a lesson built on its own should hand the student the rules
+    /// with the first worksheet; the duplicate evening's travellers and
+    /// pick-up slips are not, as most lessons are not played as duplicate,
+    /// nor is JSON, which `analyze --json` gives with the answers.
+    pub const fn info(self) -> OutputInfo {
+        let (code, file, default) = match self {
+            Handout::Worksheet => ("worksheet", "worksheet.pdf", true),
+            Handout::Answers => ("answers", "answers.pdf", true),
+            Handout::HandRecords => ("hand-records", "hand-records.pdf", true),
+            Handout::Labels => ("labels", "labels.pdf", true),
+            Handout::CurtainCards => ("curtain-cards", "curtain-cards.pdf", true),
+            Handout::ScoreSheets => ("score-sheets", "score-sheet.pdf", true),
+            Handout::LessonHtml => ("lesson-html", "lesson.html", true),
+            Handout::Crib => ("crib", "crib.pdf", true),
+            Handout::Travellers => ("travellers", "travellers.pdf", false),
+            Handout::PickupSlips => ("pickup-slips", "pickup-slips.pdf", false),
+            Handout::Pbn => ("pbn", "deals.pbn", true),
+            Handout::Lin => ("lin", "deals.lin", true),
+            Handout::Dlm => ("dlm", "deals.dlm", true),
+            Handout::Json => ("json", "deals.json", false),
+        };
+        OutputInfo {
+            code,
+            file,
+            default,
+        }
+    }
+
+    /// Whether a lesson without `outputs:` prints it.
     pub const fn is_default(self) -> bool {
-        !matches!(self, Handout::Travellers | Handout::PickupSlips)
+        self.info().default
+    }
+
+    /// Whether it is a file of the boards (PBN, LIN, DLM, JSON) rather than
+    /// a handout or the lesson page.
+    pub const fn is_deal_file(self) -> bool {
+        matches!(
+            self,
+            Handout::Pbn | Handout::Lin | Handout::Dlm | Handout::Json
+        )
     }
 
     /// What a lesson without `outputs:` prints, in [`Handout::ALL`]'s order.
@@ -155,24 +213,28 @@ impl Handout {
             .collect()
     }
 
+    /// A lesson's `outputs:` as written, with the default deal files added
+    /// when it names none: a list of handouts keeps its boards' files, as
+    /// it did before deal files could be named.
+    pub fn with_deal_files(mut listed: Vec<Handout>) -> Vec<Handout> {
+        if !listed.iter().any(|h| h.is_deal_file()) {
+            listed.extend(Handout::defaults().into_iter().filter(|h| h.is_deal_file()));
+        }
+        listed
+    }
+
     /// The codes of [`Handout::ALL`] as messages list them.
     pub const NAMES: &'static str = "worksheet, answers, hand-records, labels, curtain-cards, \
-         score-sheets, lesson-html, crib, travellers or pickup-slips";
+         score-sheets, lesson-html, crib, travellers, pickup-slips, pbn, lin, dlm or json";
 
     /// The name a lesson's `outputs:` uses.
     pub const fn code(self) -> &'static str {
-        match self {
-            Handout::Worksheet => "worksheet",
-            Handout::Answers => "answers",
-            Handout::HandRecords => "hand-records",
-            Handout::Labels => "labels",
-            Handout::CurtainCards => "curtain-cards",
-            Handout::ScoreSheets => "score-sheets",
-            Handout::LessonHtml => "lesson-html",
-            Handout::Crib => "crib",
-            Handout::Travellers => "travellers",
-            Handout::PickupSlips => "pickup-slips",
-        }
+        self.info().code
+    }
+
+    /// The file it is written to.
+    pub const fn file(self) -> &'static str {
+        self.info().file
     }
 
     pub fn parse(s: &str) -> Option<Handout> {

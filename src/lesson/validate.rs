@@ -674,7 +674,9 @@ pub(super) fn validate(
             None => super::Question::DEFAULT.to_vec(),
         },
         outputs: match raw.outputs {
-            Some(o) => o.into_iter().map(|w| w.value.0.0).collect(),
+            Some(o) => {
+                super::Handout::with_deal_files(o.into_iter().map(|w| w.value.0.0).collect())
+            }
             None => super::Handout::defaults(),
         },
         note: raw.note,

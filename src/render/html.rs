@@ -10,13 +10,15 @@
 
 use serde::Serialize;
 
+use crate::lesson::Handout;
+
 use super::{LessonView, Output, Palette, RenderError, RenderOptions, Templates, template_error};
 
 /// The template that makes the page.
 pub const TEMPLATE: &str = "lesson.html.tera";
 
 /// The file the page is written to.
-pub const FILE: &str = "lesson.html";
+pub const FILE: &str = Handout::LessonHtml.file();
 
 /// What the page's script reads: the lesson's view and the print choices
 /// that change how cards look.

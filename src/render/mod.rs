@@ -63,20 +63,22 @@ const BUILTIN: [(&str, &str); 11] = [
     ),
 ];
 
-/// The template that prints a handout and the file it goes to.
-pub const fn handout_files(handout: Handout) -> (&'static str, &'static str) {
-    match handout {
-        Handout::Worksheet => ("worksheet.tera", "worksheet.pdf"),
-        Handout::Answers => ("answers.tera", "answers.pdf"),
-        Handout::HandRecords => ("hand-records.tera", "hand-records.pdf"),
-        Handout::Labels => ("labels.tera", "labels.pdf"),
-        Handout::CurtainCards => ("curtain-cards.tera", "curtain-cards.pdf"),
-        Handout::ScoreSheets => ("score-sheet.tera", "score-sheet.pdf"),
-        Handout::LessonHtml => (html::TEMPLATE, html::FILE),
-        Handout::Crib => ("crib.tera", "crib.pdf"),
-        Handout::Travellers => ("travellers.tera", "travellers.pdf"),
-        Handout::PickupSlips => ("pickup-slips.tera", "pickup-slips.pdf"),
-    }
+/// The template that prints a handout or the lesson page; `None` for the
+/// deal files, which are written without one (`export`).
+pub const fn template(handout: Handout) -> Option<&'static str> {
+    Some(match handout {
+        Handout::Worksheet => "worksheet.tera",
+        Handout::Answers => "answers.tera",
+        Handout::HandRecords => "hand-records.tera",
+        Handout::Labels => "labels.tera",
+        Handout::CurtainCards => "curtain-cards.tera",
+        Handout::ScoreSheets => "score-sheet.tera",
+        Handout::LessonHtml => html::TEMPLATE,
+        Handout::Crib => "crib.tera",
+        Handout::Travellers => "travellers.tera",
+        Handout::PickupSlips => "pickup-slips.tera",
+        Handout::Pbn | Handout::Lin | Handout::Dlm | Handout::Json => return None,
+    })
 }
 
 /// A handout failed to render; every variant names the template file.
@@ -411,7 +413,7 @@ pub fn render_layout(
     let mut ctx = tera::Context::from_serialize(view).map_err(|e| template_error(template, &e))?;
     let output = Handout::ALL
         .into_iter()
-        .find(|&h| handout_files(h).0 == template);
+        .find(|&h| self::template(h) == Some(template));
     ctx.insert("paper", opts.paper_for(output).code());
     ctx.insert("records_per_page", &opts.records_per_page.clamp(4, 6));
     ctx.insert("worksheet_per_page", &opts.worksheet_per_page.clamp(1, 2));
@@ -450,7 +452,8 @@ fn render_capped(
     }
 }
 
-/// Renders every selected handout of a lesson to PDF bytes, in memory.
+/// Renders every handout a lesson asks for (`opts.outputs`, deal files
+/// passed over) to bytes, in memory.
 pub fn render_handouts(
     view: &LessonView,
     opts: &RenderOptions,
@@ -458,26 +461,39 @@ pub fn render_handouts(
 ) -> Result<Vec<Output>, RenderError> {
     let mut out = Vec::new();
     for &handout in &opts.outputs {
-        let (template, file_name) = handout_files(handout);
-        if handout == Handout::LessonHtml {
-            out.push(html::render(view, opts, templates)?);
-            continue;
-        }
-        let text = render_layout(view, opts, templates, template)?;
-        let doc = parse_output(&text, &templates.sources[template].0)?;
-        let paper = opts.paper_for(Some(handout));
-        let bytes = pdf::render(&doc, paper, opts.palette, text.as_bytes()).map_err(|cause| {
-            RenderError::Pdf {
-                file: file_name.to_string(),
-                cause,
-            }
-        })?;
-        out.push(Output {
-            file_name: file_name.to_string(),
-            bytes,
-        });
+        out.extend(render_handout(view, opts, templates, handout)?);
     }
     Ok(out)
+}
+
+/// Renders one handout (a PDF, or the lesson page) to bytes; `None` for a
+/// deal file, which has no template.
+pub fn render_handout(
+    view: &LessonView,
+    opts: &RenderOptions,
+    templates: &Templates,
+    handout: Handout,
+) -> Result<Option<Output>, RenderError> {
+    let Some(template) = template(handout) else {
+        return Ok(None);
+    };
+    if handout == Handout::LessonHtml {
+        return html::render(view, opts, templates).map(Some);
+    }
+    let file_name = handout.file();
+    let text = render_layout(view, opts, templates, template)?;
+    let doc = parse_output(&text, &templates.sources[template].0)?;
+    let paper = opts.paper_for(Some(handout));
+    let bytes = pdf::render(&doc, paper, opts.palette, text.as_bytes()).map_err(|cause| {
+        RenderError::Pdf {
+            file: file_name.to_string(),
+            cause,
+        }
+    })?;
+    Ok(Some(Output {
+        file_name: file_name.to_string(),
+        bytes,
+    }))
 }
 
 /// Parses a template's output; an error names the template and the line.
@@ -542,7 +558,7 @@ pub fn render_pack(
         Handout::Answers => ("pack_answers", "answers.pdf"),
         other => return Err(RenderError::NotInPack(other.code())),
     };
-    let (template, _) = handout_files(output);
+    let template = self::template(output).ok_or(RenderError::NotInPack(output.code()))?;
     let pdf_error = |cause| RenderError::Pdf {
         file: pack_file.to_string(),
         cause,
@@ -562,7 +578,7 @@ pub fn render_pack(
     // speak another language), printed as its first lesson prints it.
     let mut cribs: Vec<(&PackLesson, String, layout::Document, usize)> = Vec::new();
     if output == Handout::Worksheet {
-        let (crib_template, _) = handout_files(Handout::Crib);
+        let crib_template = "crib.tera";
         for (lesson, ..) in &parts {
             if cribs.iter().any(|c| c.0.view.crib == lesson.view.crib) {
                 continue;
