@@ -379,7 +379,7 @@ fn printed_sets_never_change() {
             .split_inclusive('\n')
             .filter(|l| !l.starts_with("[Generator "))
             .collect();
-        let hash = format!("{:x}", Sha256::digest(kept.as_bytes()));
+        let hash = hex(&Sha256::digest(kept.as_bytes()));
         assert_eq!(hash, want_pbn, "{file} seed {seed:?}: the set changed");
 
         // The worksheet of the boards the build wrote, as the build renders it.
@@ -409,7 +409,7 @@ fn printed_sets_never_change() {
             &format!("minibridge {}", env!("CARGO_PKG_VERSION")),
             "minibridge VERSION",
         );
-        let hash = format!("{:x}", Sha256::digest(text.as_bytes()));
+        let hash = hex(&Sha256::digest(text.as_bytes()));
         assert_eq!(
             hash, want_worksheet,
             "{file} seed {seed:?}: the worksheet changed"
@@ -503,4 +503,9 @@ fn every_played_board_has_a_play_plan_with_a_true_key_play() {
         "key plays named by the lesson's technique: {taught} of {technique_boards}; \
          technique boards with no key play: {unkeyed:?}; with another key play: {untaught:#?}"
     );
+}
+
+/// A digest in lower-case hexadecimal, as the pinned hashes are written.
+fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
