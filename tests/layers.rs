@@ -293,11 +293,13 @@ fn the_checker_sees_an_import_that_runs_back_up() {
 
 /// The engine compiles for WebAssembly, the lesson page's target, with no
 /// default features (no threads in a page). Debian's `rustc-web`,
-/// `rust-web-src` and `lld` build the standard library for it from source
+/// `rust-web-src` and `lld` check the standard library for it from source
 /// (`.ci/run` installs them); a machine without them skips this test,
-/// except in continuous integration, where its absence fails.
+/// except in continuous integration, where its absence fails. A check (no
+/// code generation) catches what would stop the build (a dependency or a
+/// call wasm32 lacks) in a third of the time; the README gives the build.
 #[test]
-fn the_engine_builds_for_webassembly() {
+fn the_engine_compiles_for_webassembly() {
     let tools = ["/usr/bin/rustc", "/usr/bin/cargo", "/usr/bin/wasm-ld"];
     let library = Path::new("/usr/lib/rustlib/src/rust/library");
     if !(tools.iter().all(|t| Path::new(t).exists()) && library.is_dir()) {
@@ -316,8 +318,7 @@ fn the_engine_builds_for_webassembly() {
         .env("CARGO_TARGET_DIR", Path::new(ROOT).join("target/wasm"))
         .env_remove("RUSTC_WRAPPER")
         .args([
-            "build",
-            "--release",
+            "check",
             "--no-default-features",
             "--target",
             "wasm32-unknown-unknown",
@@ -330,7 +331,6 @@ fn the_engine_builds_for_webassembly() {
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    let rlib = Path::new(ROOT)
-        .join("target/wasm/wasm32-unknown-unknown/release/libminibridge_engine.rlib");
-    assert!(rlib.is_file());
+    let checked = Path::new(ROOT).join("target/wasm/wasm32-unknown-unknown/debug");
+    assert!(checked.is_dir());
 }
