@@ -172,45 +172,125 @@ fn back_up(src: &Path, layers: &[String], foreign: &[(&str, &[String])]) -> Vec<
     problems
 }
 
-/// Circles among one layer's files: `super::x` and `crate::layer::x`
-/// imports between the files of a folder, followed to a loop.
+/// A file's module path inside its layer: `dealer/script/parse.rs` is
+/// `["script", "parse"]`, a folder's `mod.rs` the folder's own path.
+fn module_of(dir: &Path, file: &Path) -> Vec<String> {
+    let rel = file.strip_prefix(dir).expect("inside the layer");
+    let mut parts: Vec<String> = rel
+        .iter()
+        .map(|p| p.to_string_lossy().trim_end_matches(".rs").to_string())
+        .collect();
+    if parts.last().is_some_and(|p| p == "mod") {
+        parts.pop();
+    }
+    parts
+}
+
+/// The code of a file before its unit tests (`#[cfg(test)]` to the end):
+/// a test module's `use super::*` names its own file, not the parent.
+fn code_before_tests(file: &Path) -> String {
+    let code = code(file);
+    match code.find("#[cfg(test)]") {
+        Some(i) => code[..i].to_string(),
+        None => code,
+    }
+}
+
+/// The module paths one file's code names, `super::x` (from the file's
+/// parent) and `crate::layer::x::y`, each cut to the longest path that is a
+/// file; its own descendants left out. A circle that hides behind a
+/// re-export (a file naming a parent that hands on its child's item) is
+/// not seen: `farm-studio look` reads those.
+fn named_modules(
+    code: &str,
+    me: &[String],
+    layer: &str,
+    known: &BTreeSet<Vec<String>>,
+) -> BTreeSet<Vec<String>> {
+    let mut out = BTreeSet::new();
+    let longest = |mut path: Vec<String>| -> Option<Vec<String>> {
+        while !path.is_empty() {
+            if known.contains(&path) {
+                return Some(path);
+            }
+            path.pop();
+        }
+        None
+    };
+    let segments = |rest: &str| -> Vec<String> {
+        rest.split("::")
+            .map(|s| {
+                s.chars()
+                    .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+                    .collect::<String>()
+            })
+            .take_while(|s| !s.is_empty())
+            .collect()
+    };
+    let parent: Vec<String> = me[..me.len().saturating_sub(1)].to_vec();
+    let mut add = |base: &[String], rest: &str| {
+        // Grouped imports: each item of `{a::b, c}` after the base.
+        if let Some(group) = rest.strip_prefix('{') {
+            let end = group.find('}').unwrap_or(group.len());
+            for item in group[..end].split(',') {
+                let mut path = base.to_vec();
+                path.extend(segments(item.trim()));
+                out.extend(longest(path));
+            }
+        } else {
+            let mut path = base.to_vec();
+            path.extend(segments(rest));
+            out.extend(longest(path));
+        }
+    };
+    for (i, _) in code.match_indices("super::") {
+        add(&parent, &code[i + "super::".len()..]);
+    }
+    let prefix = format!("crate::{layer}::");
+    for (i, _) in code.match_indices(&prefix) {
+        add(&[], &code[i + prefix.len()..]);
+    }
+    // A module's own children are its structure (it declares them and
+    // hands their names on), not imports.
+    out.retain(|m| !m.starts_with(me));
+    out
+}
+
+/// Circles among one layer's files, nested folders included: the imports
+/// between them followed to a loop (a folder's `dealer/script/parse.rs`
+/// naming `dealer/constraints.rs`, which names `dealer/script`, was one).
 fn circles(src: &Path, layer: &str) -> Vec<String> {
     let dir = src.join(layer);
     if !dir.is_dir() {
         return Vec::new();
     }
-    // Files by module name, one level deep (the folder's own files).
-    let mut edges: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
-    let mut names: Vec<String> = Vec::new();
-    for file in files_of(src, layer) {
-        if file.parent() != Some(dir.as_path()) && file != src.join(format!("{layer}.rs")) {
-            continue;
-        }
-        let stem = file.file_stem().unwrap().to_string_lossy().to_string();
-        if stem == "mod" || stem == "tests" || file == src.join(format!("{layer}.rs")) {
-            continue;
-        }
-        names.push(stem);
+    let files: Vec<PathBuf> = files_of(src, layer)
+        .into_iter()
+        .filter(|f| f.starts_with(&dir) && f.file_stem().is_some_and(|s| s != "tests"))
+        .collect();
+    let modules: BTreeSet<Vec<String>> = files.iter().map(|f| module_of(&dir, f)).collect();
+    let mut edges: BTreeMap<Vec<String>, BTreeSet<Vec<String>>> = BTreeMap::new();
+    for file in &files {
+        let me = module_of(&dir, file);
+        let to = named_modules(&code_before_tests(file), &me, layer, &modules);
+        edges.insert(me, to);
     }
-    for name in &names {
-        let file = dir.join(format!("{name}.rs"));
-        let code = code(&file);
-        let mut to: BTreeSet<String> = named_after(&code, "super::");
-        to.extend(named_after(&code, &format!("crate::{layer}::")));
-        to.retain(|t| names.contains(t) && t != name);
-        edges.insert(name.clone(), to);
-    }
+    let name = |m: &Vec<String>| {
+        if m.is_empty() {
+            layer.to_string()
+        } else {
+            format!("{layer}::{}", m.join("::"))
+        }
+    };
     let mut found = Vec::new();
-    for start in &names {
-        // A path back to `start` through its imports.
+    for start in edges.keys() {
         let mut stack = vec![(start.clone(), vec![start.clone()])];
         let mut seen = BTreeSet::new();
         while let Some((at, path)) = stack.pop() {
-            for next in &edges[&at] {
+            for next in edges.get(&at).into_iter().flatten() {
                 if next == start {
-                    let mut circle = path.clone();
-                    circle.push(start.clone());
-                    found.push(format!("{layer}: {}", circle.join(" -> ")));
+                    let circle: Vec<String> = path.iter().chain([start]).map(name).collect();
+                    found.push(circle.join(" -> "));
                 } else if seen.insert(next.clone()) {
                     let mut p = path.clone();
                     p.push(next.clone());
@@ -333,4 +413,32 @@ fn the_engine_compiles_for_webassembly() {
     );
     let checked = Path::new(ROOT).join("target/wasm/wasm32-unknown-unknown/debug");
     assert!(checked.is_dir());
+}
+
+#[test]
+fn the_checker_sees_a_circle_of_files() {
+    // Two files of a made-up layer, one in a nested folder, that name each
+    // other: a circle; the folder's own file naming its child is not one.
+    let dir = tempfile::tempdir().unwrap();
+    let layer = dir.path().join("x");
+    std::fs::create_dir_all(layer.join("deep")).unwrap();
+    std::fs::write(layer.join("mod.rs"), "mod a;\nmod deep;\npub use a::A;\n").unwrap();
+    std::fs::write(
+        layer.join("a.rs"),
+        "use super::deep::inner::B;\npub struct A;\n",
+    )
+    .unwrap();
+    std::fs::write(layer.join("deep/mod.rs"), "pub mod inner;\n").unwrap();
+    std::fs::write(
+        layer.join("deep/inner.rs"),
+        "use crate::x::a::A;\npub struct B;\n",
+    )
+    .unwrap();
+    let found = circles(dir.path(), "x");
+    assert!(
+        found.iter().any(|c| c == "x::a -> x::deep::inner -> x::a"),
+        "{found:?}"
+    );
+    std::fs::write(layer.join("deep/inner.rs"), "pub struct B;\n").unwrap();
+    assert_eq!(circles(dir.path(), "x"), Vec::<String>::new());
 }

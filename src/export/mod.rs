@@ -11,6 +11,7 @@ pub mod json;
 pub mod known;
 pub mod lin;
 pub mod lin_read;
+mod lines;
 pub mod pbn;
 pub mod read_error;
 

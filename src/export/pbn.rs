@@ -24,10 +24,8 @@ use crate::dealer::FORMAT_VERSION;
 
 mod read;
 
-pub use read::{
-    LineSpan, PbnError, PbnErrorKind, PbnGame, PbnTag, decode, line_spans, read, read_boards,
-    read_bytes,
-};
+pub use super::lines::{LineSpan, line_spans};
+pub use read::{PbnError, PbnErrorKind, PbnGame, PbnTag, decode, read, read_boards, read_bytes};
 
 /// The PBN mandatory tag set, in export order (PBN 2.1 §3.4).
 pub const MANDATORY_TAGS: [&str; 15] = [

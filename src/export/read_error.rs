@@ -5,7 +5,7 @@
 
 use std::fmt;
 
-use super::pbn::line_spans;
+use super::lines::line_spans;
 use crate::diagnostic::Diagnostic;
 
 /// A kind of problem a reader finds: its message (`Display`), what was

@@ -31,47 +31,8 @@ use std::borrow::Cow;
 use std::ops::Range;
 
 use crate::bridge::{Board, Deal, Seat, Vulnerability, dealer_for_board};
+use crate::export::lines::line_spans;
 use crate::export::read_error::{ReadError, ReadProblem};
-
-/// Where one line lies in a text, as byte offsets: its content, then its
-/// line end (empty on a last line that has none).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct LineSpan {
-    pub start: usize,
-    pub content_end: usize,
-    pub end: usize,
-}
-
-/// The lines of a text, each with its own line end (LF, CRLF or a lone CR);
-/// put back together they give the text byte for byte. Line ends are ASCII
-/// in UTF-8 and Latin-1 alike, so a file's bytes and its decoded text have
-/// the same lines.
-pub fn line_spans(bytes: &[u8]) -> impl Iterator<Item = LineSpan> + '_ {
-    let mut start = 0;
-    std::iter::from_fn(move || {
-        if start >= bytes.len() {
-            return None;
-        }
-        let line_start = start;
-        let (content_end, end) = match bytes[start..]
-            .iter()
-            .position(|&b| b == b'\n' || b == b'\r')
-        {
-            None => (bytes.len(), bytes.len()),
-            Some(i) => {
-                let at = start + i;
-                let crlf = bytes[at] == b'\r' && bytes.get(at + 1) == Some(&b'\n');
-                (at, at + if crlf { 2 } else { 1 })
-            }
-        };
-        start = end;
-        Some(LineSpan {
-            start: line_start,
-            content_end,
-            end,
-        })
-    })
-}
 
 /// A PBN file's bytes as text: UTF-8 when they are valid UTF-8, else
 /// Latin-1, byte for character. A UTF-8 byte order mark is dropped.
@@ -505,6 +466,7 @@ fn is_complete(deal: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::export::lines::LineSpan;
 
     /// The exercise deal of seed 000, dealer West.
     const EXERCISE: &str = "W:J98.QJT8.9752.T8 T532.AK4.K83.A53 Q74.75.JT6.QJ976 AK6.9632.AQ4.K42";
