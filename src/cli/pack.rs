@@ -65,7 +65,7 @@ pub fn write(
         })
         .collect();
     let mut files = Vec::new();
-    for output in [Handout::Worksheet, Handout::Answers] {
+    for output in Handout::packed() {
         if let Some(file) = render::render_pack(name, output, &lessons, contents)? {
             files.push((file.file_name, file.bytes));
         }

@@ -142,6 +142,18 @@ pub struct OutputInfo {
     pub file: &'static str,
     /// Whether a lesson without `outputs:` gets it.
     pub default: bool,
+    /// Whether a course's pack gathers it from every lesson into one file,
+    /// and under which name.
+    pub pack: Option<PackedAs>,
+}
+
+/// A handout's place in a course pack.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PackedAs {
+    /// The pack's file (`worksheets.pdf`).
+    pub file: &'static str,
+    /// The catalogue key of its name on the contents page.
+    pub name_key: &'static str,
 }
 
 impl Handout {
@@ -184,11 +196,28 @@ impl Handout {
             Handout::Dlm => ("dlm", "deals.dlm", true),
             Handout::Json => ("json", "deals.json", false),
         };
+        let pack = match self {
+            Handout::Worksheet => Some(PackedAs {
+                file: "worksheets.pdf",
+                name_key: "pack_worksheets",
+            }),
+            Handout::Answers => Some(PackedAs {
+                file: "answers.pdf",
+                name_key: "pack_answers",
+            }),
+            _ => None,
+        };
         OutputInfo {
             code,
             file,
             default,
+            pack,
         }
+    }
+
+    /// The handouts a course's pack gathers, in [`Handout::ALL`]'s order.
+    pub fn packed() -> impl Iterator<Item = Handout> {
+        Handout::ALL.into_iter().filter(|h| h.info().pack.is_some())
     }
 
     /// Whether a lesson without `outputs:` prints it.

@@ -553,10 +553,12 @@ pub fn render_pack(
     lessons: &[PackLesson],
     contents: &Templates,
 ) -> Result<Option<Output>, RenderError> {
-    let (name_key, pack_file) = match output {
-        Handout::Worksheet => ("pack_worksheets", "worksheets.pdf"),
-        Handout::Answers => ("pack_answers", "answers.pdf"),
-        other => return Err(RenderError::NotInPack(other.code())),
+    let Some(crate::lesson::PackedAs {
+        file: pack_file,
+        name_key,
+    }) = output.info().pack
+    else {
+        return Err(RenderError::NotInPack(output.code()));
     };
     let template = self::template(output).ok_or(RenderError::NotInPack(output.code()))?;
     let pdf_error = |cause| RenderError::Pdf {
