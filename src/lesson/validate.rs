@@ -255,7 +255,7 @@ impl Checker<'_> {
         alternatives::finish(self, m, &mut c)?;
         Ok(Checked {
             constraints: c,
-            rules: m.rules.clone(),
+            rules: m.rules,
             technique: m.technique,
         })
     }

@@ -10,10 +10,9 @@
 
 use std::sync::Arc;
 
-use super::spec::{ContractKind, RuleSpec, StrainSpec};
+use super::spec::{ContractKind, RuleSpec};
 use super::sure_tricks::SureTricks;
 use super::{Rules, Ruleset};
-use crate::bridge::Range;
 use crate::bridge::{Board, Seat, Side};
 use crate::dealer::BoardFilter;
 
@@ -23,12 +22,7 @@ use crate::dealer::BoardFilter;
 pub fn filters(spec: &RuleSpec, rules: impl Into<Rules>) -> Vec<Arc<dyn BoardFilter>> {
     let filter = RulesFilter {
         rules: rules.into(),
-        declarer: spec.declarer,
-        declaring_side: spec.declaring_side,
-        strain: spec.contract_strain,
-        kind: spec.contract_kind,
-        sure_tricks: spec.sure_tricks,
-        allow_redeal: spec.allow_redeal,
+        spec: *spec,
     };
     if filter.is_trivial() {
         Vec::new()
@@ -41,35 +35,26 @@ pub fn filters(spec: &RuleSpec, rules: impl Into<Rules>) -> Vec<Arc<dyn BoardFil
 pub fn no_redeal(ruleset: Ruleset) -> Arc<dyn BoardFilter> {
     Arc::new(RulesFilter {
         rules: Rules::new(ruleset),
-        declarer: None,
-        declaring_side: None,
-        strain: None,
-        kind: None,
-        sure_tricks: None,
-        allow_redeal: false,
+        spec: RuleSpec::default(),
     })
 }
 
-/// One board test built from a lesson's rule constraints.
+/// One board test built from a lesson's rule constraints (`spec`'s play
+/// constraints are the solver's and are not read here).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct RulesFilter {
     pub rules: Rules,
-    pub declarer: Option<Seat>,
-    pub declaring_side: Option<Side>,
-    pub strain: Option<StrainSpec>,
-    pub kind: Option<ContractKind>,
-    pub sure_tricks: Option<Range>,
-    pub allow_redeal: bool,
+    pub spec: RuleSpec,
 }
 
 impl RulesFilter {
     fn is_trivial(&self) -> bool {
-        self.allow_redeal
-            && self.declarer.is_none()
-            && self.declaring_side.is_none()
-            && self.strain.is_none()
-            && self.kind.is_none()
-            && self.sure_tricks.is_none()
+        self.spec.allow_redeal
+            && self.spec.declarer.is_none()
+            && self.spec.declaring_side.is_none()
+            && self.spec.contract_strain.is_none()
+            && self.spec.contract_kind.is_none()
+            && self.spec.sure_tricks.is_none()
     }
 
     fn needs_ruling(&self) -> bool {
@@ -78,11 +63,11 @@ impl RulesFilter {
     }
 
     fn is_trivial_besides_redeal(&self) -> bool {
-        self.declarer.is_none()
-            && self.declaring_side.is_none()
-            && self.strain.is_none()
-            && self.kind.is_none()
-            && self.sure_tricks.is_none()
+        self.spec.declarer.is_none()
+            && self.spec.declaring_side.is_none()
+            && self.spec.contract_strain.is_none()
+            && self.spec.contract_kind.is_none()
+            && self.spec.sure_tricks.is_none()
     }
 }
 
@@ -102,22 +87,22 @@ pub fn quick_redeal(board: &Board, ruleset: Ruleset) -> Option<bool> {
 impl BoardFilter for RulesFilter {
     fn describe(&self) -> String {
         let mut parts = Vec::new();
-        if let Some(s) = self.declarer {
+        if let Some(s) = self.spec.declarer {
             parts.push(format!("declarer: {}", s.letter()));
         }
-        if let Some(s) = self.declaring_side {
+        if let Some(s) = self.spec.declaring_side {
             parts.push(format!("declaring_side: {}", s.code()));
         }
-        if let Some(s) = self.strain {
+        if let Some(s) = self.spec.contract_strain {
             parts.push(format!("contract strain: {s}"));
         }
-        if let Some(k) = self.kind {
+        if let Some(k) = self.spec.contract_kind {
             parts.push(format!("contract kind: {k}"));
         }
-        if let Some(r) = self.sure_tricks {
+        if let Some(r) = self.spec.sure_tricks {
             parts.push(format!("sure_tricks: {r}"));
         }
-        if !self.allow_redeal {
+        if !self.spec.allow_redeal {
             parts.push(format!("no {} redeal", self.rules.ruleset()));
         }
         parts.join(", ")
@@ -127,7 +112,7 @@ impl BoardFilter for RulesFilter {
         if let Some(redeal) = quick_redeal(board, self.rules.ruleset()) {
             if redeal {
                 // A redealt board has no declarer or contract to match.
-                return self.allow_redeal && self.is_trivial_besides_redeal();
+                return self.spec.allow_redeal && self.is_trivial_besides_redeal();
             }
             if !self.needs_ruling() {
                 return true;
@@ -135,12 +120,12 @@ impl BoardFilter for RulesFilter {
         }
         let ruling = self.rules.rule(board);
         if ruling.redeal.is_some() {
-            return self.allow_redeal && self.is_trivial_besides_redeal();
+            return self.spec.allow_redeal && self.is_trivial_besides_redeal();
         }
-        if self.declarer.is_some() && ruling.declarer() != self.declarer {
+        if self.spec.declarer.is_some() && ruling.declarer() != self.spec.declarer {
             return false;
         }
-        if let Some(side) = self.declaring_side {
+        if let Some(side) = self.spec.declaring_side {
             // ez3 has no declaring partnership; its declarer plays from South.
             let actual = ruling
                 .declaring_side()
@@ -152,12 +137,12 @@ impl BoardFilter for RulesFilter {
         let Some(contract) = ruling.contract else {
             return false;
         };
-        if let Some(spec) = self.strain
+        if let Some(spec) = self.spec.contract_strain
             && !spec.allows(contract.strain())
         {
             return false;
         }
-        if let Some(kind) = self.kind {
+        if let Some(kind) = self.spec.contract_kind {
             // dbv and EZ contracts have no kind; a game there is one whose
             // tricks reach the ebu game count for its strain.
             let actual = contract.kind().unwrap_or(
@@ -171,7 +156,7 @@ impl BoardFilter for RulesFilter {
                 return false;
             }
         }
-        if let Some(range) = self.sure_tricks {
+        if let Some(range) = self.spec.sure_tricks {
             let Some(seats) = ruling.seating else {
                 return false;
             };

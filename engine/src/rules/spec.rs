@@ -32,7 +32,7 @@ pub enum ContractKind {
 /// module fills this in from YAML; the rules and solver modules turn it into
 /// [`BoardFilter`](crate::dealer::BoardFilter)s for the lesson's ruleset.
 /// A lesson's `technique:` is the techniques' own ([`TechniqueSpec`](crate::technique::TechniqueSpec)).
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct RuleSpec {
     /// `declarer: S`: the rules make this seat declarer.
     pub declarer: Option<Seat>,

@@ -486,7 +486,7 @@ fn compile(checker: &Checker, m: &Merged) -> Compiled {
         parts.push((*c.expr).clone());
         texts.push(c.key.clone());
     }
-    let mut rules = m.rules.clone();
+    let mut rules = m.rules;
     // The board's own redeal rule applies outside; an alternative asks
     // only what it names.
     rules.allow_redeal = true;
