@@ -19,7 +19,6 @@ pub const DEFINITION: Definition = Definition {
 };
 
 pub const PROBE: Probe = Probe {
-    technique: Technique::DrawTrumps,
     steps: &[
         "a suit contract, and the defenders hold trumps",
         "the contract makes",

@@ -19,7 +19,6 @@ pub const DEFINITION: Definition = Definition {
 };
 
 pub const PROBE: Probe = Probe {
-    technique: Technique::Finesse,
     steps: &[
         "a defender's honour under a tenace",
         "the contract makes",

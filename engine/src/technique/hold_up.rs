@@ -21,7 +21,6 @@ pub const DEFINITION: Definition = Definition {
 };
 
 pub const PROBE: Probe = Probe {
-    technique: Technique::HoldUp,
     steps: &[
         "no trumps, and the declaring side stops the suit led",
         "the contract makes after the guideline lead",

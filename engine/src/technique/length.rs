@@ -18,7 +18,6 @@ pub const DEFINITION: Definition = Definition {
 };
 
 pub const PROBE: Probe = Probe {
-    technique: Technique::Length,
     steps: &[
         "a hand of the declaring side is longer in a side suit than either defender",
         "the contract makes",

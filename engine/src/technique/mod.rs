@@ -152,7 +152,6 @@ impl fmt::Display for TechniqueSpec {
 /// One technique's proof: the steps it takes, cheapest first, and the
 /// function that runs them on a board.
 pub struct Probe {
-    pub technique: Technique,
     /// What each step establishes, as the dealer's report names them.
     pub steps: &'static [&'static str],
     /// Runs the steps on a board. `suit` restricts the probe to one suit.

@@ -18,7 +18,6 @@ pub const DEFINITION: Definition = Definition {
 };
 
 pub const PROBE: Probe = Probe {
-    technique: Technique::Promotion,
     steps: &[
         "the defenders hold fewer cards above the declaring side's run than the run is long",
         "the contract makes",

@@ -22,7 +22,6 @@ pub const DEFINITION: Definition = Definition {
 };
 
 pub const PROBE: Probe = Probe {
-    technique: Technique::RuffInShortHand,
     steps: &[
         "a suit contract; the hand with fewer trumps holds some and is shorter in a side suit",
         "the contract makes",
