@@ -373,6 +373,8 @@ fn templates_from(dir: &Path) -> Result<render::Templates, render::RenderError> 
             .unwrap_or_default()
             .to_string_lossy()
             .to_string();
+        // A misspelt name is told before the file is read.
+        render::Templates::check_name(&name, &path.display().to_string())?;
         let source = std::fs::read_to_string(&path).map_err(|e| render::RenderError::Io {
             file: path.display().to_string(),
             cause: e.to_string(),

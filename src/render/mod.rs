@@ -215,15 +215,23 @@ impl Templates {
     pub fn with_files(files: &[(String, String, String)]) -> Result<Templates, RenderError> {
         let mut t = Templates::builtin();
         for (name, origin, source) in files {
-            if !BUILTIN.iter().any(|(known, _)| known == name) {
-                return Err(RenderError::UnknownTemplate {
-                    file: origin.clone(),
-                    known: BUILTIN.map(|(known, _)| known).join(", "),
-                });
-            }
+            Templates::check_name(name, origin)?;
             t.set(name, origin, source);
         }
         Ok(t)
+    }
+
+    /// Whether `name` is a built-in template's, so a file of that name can
+    /// replace it; `origin` names the file in the error.
+    pub fn check_name(name: &str, origin: &str) -> Result<(), RenderError> {
+        if BUILTIN.iter().any(|(known, _)| *known == name) {
+            Ok(())
+        } else {
+            Err(RenderError::UnknownTemplate {
+                file: origin.to_string(),
+                known: BUILTIN.map(|(known, _)| known).join(", "),
+            })
+        }
     }
 
     fn engine(&self, name: &str) -> Result<tera::Tera, RenderError> {
