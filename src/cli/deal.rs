@@ -153,7 +153,14 @@ pub fn run(args: DealArgs) -> anyhow::Result<ExitCode> {
                 answers: None,
                 handouts: None,
             };
-            outputs::writer(kind).write(kind, &cx)?
+            // `deal` prints to standard output, so a file the boards cannot
+            // have is told as the reason alone.
+            outputs::writer(kind)
+                .write(kind, &cx)
+                .map_err(|e| match e {
+                    outputs::OutputError::NotForTheseBoards { why, .. } => anyhow::anyhow!(why),
+                    other => other.into(),
+                })?
         }
         Format::Text => {
             let symbols = if args.ascii {

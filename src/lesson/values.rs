@@ -55,6 +55,12 @@ pub trait WordSet: Sized {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Word<T>(pub T);
 
+/// `what` with its article: "a seat", "an output".
+fn a(what: &str) -> String {
+    let vowel = what.starts_with(['a', 'e', 'i', 'o', 'u']);
+    format!("{} {what}", if vowel { "an" } else { "a" })
+}
+
 impl<'de, T: WordSet> Deserialize<'de> for Word<T> {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         struct V<T>(PhantomData<T>);
@@ -62,8 +68,8 @@ impl<'de, T: WordSet> Deserialize<'de> for Word<T> {
             fn word<E: de::Error>(s: &str) -> Result<Word<T>, E> {
                 T::parse(s).map(Word).ok_or_else(|| {
                     E::custom(format!(
-                        "`{s}` is not a {}; expected {}",
-                        T::WHAT,
+                        "`{s}` is not {}; expected {}",
+                        a(T::WHAT),
                         T::EXPECTED
                     ))
                 })
@@ -72,7 +78,7 @@ impl<'de, T: WordSet> Deserialize<'de> for Word<T> {
         impl<T: WordSet> Visitor<'_> for V<T> {
             type Value = Word<T>;
             fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-                write!(f, "a {}", T::WHAT)
+                f.write_str(&a(T::WHAT))
             }
             fn visit_str<E: de::Error>(self, s: &str) -> Result<Self::Value, E> {
                 Self::word(s)
@@ -537,8 +543,8 @@ impl<'de> Deserialize<'de> for TechniqueValue {
             fn visit_str<E: de::Error>(self, s: &str) -> Result<TechniqueValue, E> {
                 let technique = TechniqueWord::parse(s).map(|w| w.0).ok_or_else(|| {
                     E::custom(format!(
-                        "`{s}` is not a {}; expected {}",
-                        TechniqueWord::WHAT,
+                        "`{s}` is not {}; expected {}",
+                        a(TechniqueWord::WHAT),
                         TechniqueWord::EXPECTED
                     ))
                 })?;
