@@ -217,9 +217,9 @@ def check_moments(deal, board, problems, where):
     """The critical moments DDS finds along the play record are the ones
     we list, no more and no fewer: where the keeper (declaring side when
     the contract makes, else the defenders) is to play with more than one
-    group of equal cards, the keeping groups are one group, or all of the
+    group of equal cards, the keeping groups are one group, or exactly the
     record card's class (a lead's suit; winning the trick as it stands or
-    letting it go) while some group lies outside that class. A board with
+    letting it go), every card of it, while some group lies outside it. A board with
     none is the plan's "no single card decides"."""
     play = board["play"]
     record = play["play_record"]["tricks"]
@@ -243,7 +243,8 @@ def check_moments(deal, board, problems, where):
                     keeping = [c for c in reps if won + scores[c] >= target]
                     outside = any(cls(c) != cls(card) for c in keeping)
                     same_class = all(cls(c) == cls(card) for c in reps)
-                    if len(keeping) == 1 or (not outside and not same_class):
+                    whole = all(c in keeping for c in reps if cls(c) == cls(card))
+                    if len(keeping) == 1 or (not outside and not same_class and whole):
                         found.append((n + 1, seat, card))
             deal.play(Card(card))
             seat = "NESW"[("NESW".index(seat) + 1) % 4]
@@ -254,9 +255,151 @@ def check_moments(deal, board, problems, where):
         problems.append(f"{where}: DDS finds critical moments {found}, we list {ours}")
 
 
+def position_at(deal, record, trick, seat):
+    """Plays `record` on `deal` up to `seat`'s card to `trick` (1-13);
+    returns the cards on the table before it."""
+    for t in record[:trick - 1]:
+        for card in t["cards"]:
+            deal.play(Card(card))
+    t = record[trick - 1]
+    at = t["leader"]
+    on_table = []
+    for card in t["cards"]:
+        if at == seat:
+            break
+        deal.play(Card(card))
+        on_table.append(card)
+        at = "NESW"[("NESW".index(at) + 1) % 4]
+    return on_table
+
+
+def dds_keeping(deal, won, target):
+    scores = {LETTERS[c.suit] + c.rank.abbr: n for c, n in solve_board(deal)}
+    return [c for c, n in scores.items() if won + n >= target], scores
+
+
+def check_technique(board, problems, where):
+    """Issue 29, part 1: on a board a lesson dealt to need its technique,
+    the technique's play happens in the best line and the beginner's line
+    fails, both read from the record and scored by DDS. The key play the
+    plan prints is the first critical play named by the technique."""
+    play = board["play"]
+    technique = play["technique_proof"]["technique"]
+    record = play["play_record"]["tricks"]
+    strain = board["contract"]["strain"]
+    trump = strain if strain != "NT" else None
+    declarer = board["declarer"]
+    ours = declarer + partner(declarer)
+    needed = board["contract"]["tricks_needed"]
+    named = [c for c in play["critical_plays"] if c["technique"] == technique]
+    if not named:
+        problems.append(f"{where}: no critical play of the {technique} in the line")
+        return
+    c = named[0]
+    trick = record[c["trick"] - 1]
+    deal = rebuild(record, strain)
+    won = sum(1 for t in record[:c["trick"] - 1] if winner(t["cards"], t["leader"], trump) in ours)
+    on_table = position_at(deal, record, c["trick"], c["seat"])
+    keeping, _ = dds_keeping(deal, won, needed)
+    hand = [LETTERS[x.suit] + x.rank.abbr for x in deal[PLAYERS[c["seat"]]]]
+    suit = c["card"][0]
+    rank = RANKS.index
+    if technique == "finesse":
+        against = c["against"] or {}
+        second = "NESW"[("NESW".index(trick["leader"]) + 1) % 4]
+        higher = [x for x in hand if x[0] == suit and against.get("card")
+                  and rank(x[1]) > rank(against["card"][1])]
+        ok = (trick["leader"] in ours and len(on_table) == 2 and on_table[0][0] == suit
+              and against.get("seat") == second and on_table[1][0] == suit
+              and rank(on_table[1][1]) < rank(against["card"][1])
+              and rank(c["card"][1]) < rank(against["card"][1])
+              and trick["winner"] == c["seat"] and higher
+              and not any(x in keeping for x in higher))
+        if not ok:
+            problems.append(f"{where}: trick {c['trick']} {trick['cards']} is no finesse by DDS "
+                            f"(keeping {keeping})")
+    elif technique == "hold_up":
+        lets_go = [x for x in hand if x[0] == on_table[0][0] and not leads_now(on_table, x, trump)]
+        ok = (trick["leader"] not in ours and trick["winner"] not in ours and keeping
+              and all(x in lets_go for x in keeping) and len(lets_go) < len(
+                  [x for x in hand if x[0] == on_table[0][0]]))
+        if not ok:
+            problems.append(f"{where}: trick {c['trick']} {trick['cards']} is no hold-up by DDS "
+                            f"(keeping {keeping})")
+    elif technique in ("promotion", "length", "draw_trumps"):
+        ok = not on_table and keeping and all(x[0] == suit for x in keeping)
+        if technique == "draw_trumps":
+            ok = ok and suit == trump
+        if technique == "length":
+            ok = ok and any(
+                t["cards"][0][0] == suit and t["leader"] in ours and t["winner"] in ours
+                and t["cards"][1][0] != suit and t["cards"][3][0] != suit
+                for t in record[c["trick"]:])
+        if not ok:
+            problems.append(f"{where}: the lead of {c['card']} at trick {c['trick']} is no "
+                            f"{technique} by DDS (keeping {keeping})")
+    elif technique == "ruff_in_short_hand":
+        led = on_table[0][0] if on_table else None
+        ok = (led and led != trump and c["card"][0] == trump
+              and not any(x[0] == led for x in hand) and keeping
+              and all(x[0] == trump for x in keeping))
+        if not ok:
+            problems.append(f"{where}: {c['card']} at trick {c['trick']} is no ruff by DDS")
+        elif not drawing_trumps_first_fails(board):
+            problems.append(f"{where}: drawing trumps first still makes by DDS")
+
+
+def drawing_trumps_first_fails(board):
+    """The ruffing lesson's beginner's line, played with DDS's scores: from
+    the declaring side's first lead of the record it leads its best trump
+    while it is on lead with a trump in the leading hand and the defenders
+    hold trumps, every other card DDS-best (the lowest of equals, clubs
+    first among equal ranks); then the contract must fail with best play."""
+    play = board["play"]
+    record = play["play_record"]["tricks"]
+    trump = board["contract"]["strain"]
+    declarer = board["declarer"]
+    ours = declarer + partner(declarer)
+    needed = board["contract"]["tricks_needed"]
+    deal = rebuild(record, trump)
+    won = 0
+    leader = None
+    for t in record:
+        if t["leader"] in ours:
+            leader = t["leader"]
+            break
+        for card in t["cards"]:
+            deal.play(Card(card))
+        won += winner(t["cards"], t["leader"], trump) in ours
+    if leader is None:
+        return True
+    held = lambda seat: [LETTERS[x.suit] + x.rank.abbr for x in deal[PLAYERS[seat]]]
+    defenders = [s for s in "NESW" if s not in ours]
+    left = len(held(leader))
+    while (left > 0 and leader in ours and any(x[0] == trump for x in held(leader))
+           and any(x[0] == trump for s in defenders for x in held(s))):
+        cards = []
+        for k in range(4):
+            scores = {LETTERS[x.suit] + x.rank.abbr: n for x, n in solve_board(deal)}
+            pool = {x: n for x, n in scores.items() if k > 0 or x[0] == trump}
+            best = max(pool.values())
+            card = min((x for x, n in pool.items() if n == best),
+                       key=lambda x: (RANKS.index(x[1]), "CDHS".index(x[0])))
+            deal.play(Card(card))
+            cards.append(card)
+        leader = winner(cards, leader, trump)
+        won += leader in ours
+        left -= 1
+    if left == 0:
+        return won < needed
+    best = max(n for _, n in solve_board(deal))
+    to_come = best if leader in ours else left - best
+    return won + to_come < needed
+
+
 def main(files):
     problems = []
-    checked = proofs = trump_leads = walked = 0
+    checked = proofs = trump_leads = walked = taught = 0
     for name in files:
         with open(name, encoding="utf-8") as f:
             boards = json.load(f)
@@ -276,6 +419,9 @@ def main(files):
                 checked += 1
             proof = play.get("technique_proof")
             where = f"{name} board {b['board']} {proof and proof['technique']} proof"
+            if proof:
+                check_technique(b, problems, where)
+                taught += 1
             if proof and proof["proof"] == "exchange":
                 check_proof(rebuild(record, strain), b, problems, where)
                 proofs += 1
@@ -284,7 +430,8 @@ def main(files):
                 trump_leads += 1
     report(problems, f"DDS finds the same critical moments on all {walked} boards and agrees "
                      f"on all {checked} critical plays, all {proofs} exchange proofs "
-                     f"and all {trump_leads} trump-lead proofs")
+                     f"and all {trump_leads} trump-lead proofs; on all {taught} technique "
+                     f"boards the technique happens in the line and the beginner's line fails")
 
 
 if __name__ == "__main__":

@@ -122,6 +122,12 @@ pub struct Moment<'a> {
     pub trick: &'a PlayedTrick,
     /// 1-13.
     pub trick_number: u8,
+    /// The whole play record, for a technique whose moment shows later
+    /// (length: a long card wins once the defenders are out).
+    pub record: &'a [PlayedTrick],
+    /// The legal cards that keep the target here, the record's card among
+    /// them: a technique may ask that the beginner's card is not one.
+    pub keeping: &'a [Card],
     pub declarer: Seat,
     /// Trumps each seat held before the first lead (none at no trumps).
     trumps_at_start: [u32; 4],
@@ -167,6 +173,77 @@ pub fn critical_plays<N>(
     record: &[PlayedTrick],
     name: impl Fn(&Moment) -> N,
 ) -> Vec<CriticalPlay<N>> {
+    let mut out = Vec::new();
+    walk(
+        deal,
+        strain,
+        declarer,
+        needed,
+        record,
+        |m, cards, class, won, keeper, target| {
+            let named = name(m);
+            let otherwise = otherwise(
+                m.position,
+                cards,
+                declarer,
+                m.trick_number,
+                record,
+                won,
+                keeper,
+            );
+            out.push(CriticalPlay {
+                trick: m.trick_number,
+                seat: m.seat(),
+                card: m.card,
+                cards: cards.to_vec(),
+                class,
+                name: named,
+                target,
+                otherwise,
+            });
+            false
+        },
+    );
+    out
+}
+
+/// Whether some critical moment of `record` is one `wanted` accepts. The
+/// walk is [`critical_plays`]', stopping at the first accepted moment and
+/// never playing the other card: what a probe asks of the best line.
+pub fn has_critical_moment(
+    deal: &Deal,
+    strain: Strain,
+    declarer: Seat,
+    needed: u8,
+    record: &[PlayedTrick],
+    wanted: impl Fn(&Moment) -> bool,
+) -> bool {
+    let mut found = false;
+    walk(
+        deal,
+        strain,
+        declarer,
+        needed,
+        record,
+        |m, _, _, _, _, _| {
+            found = wanted(m);
+            found
+        },
+    );
+    found
+}
+
+/// Walks `record` card by card and hands each critical moment to `visit`
+/// with its keeping cards and class, the keeper's tricks so far, the
+/// keeper and its target; `visit` returns whether to stop.
+fn walk(
+    deal: &Deal,
+    strain: Strain,
+    declarer: Seat,
+    needed: u8,
+    record: &[PlayedTrick],
+    mut visit: impl FnMut(&Moment, &[Card], KeepingClass, u8, Side, u8) -> bool,
+) {
     let declaring = declarer.side();
     let declarer_total = record
         .iter()
@@ -186,7 +263,6 @@ pub fn critical_plays<N>(
     });
     let mut position = Position::new(deal, strain, declarer.next());
     let mut won = 0u8; // by the keeper, in completed tricks
-    let mut out = Vec::new();
     for (i, trick) in record.iter().enumerate() {
         for &card in trick.cards.iter() {
             let seat = position.to_play();
@@ -195,33 +271,19 @@ pub fn critical_plays<N>(
                 && won < target
                 && let Some((cards, class)) = only_keeping_class(&position, card, target - won)
             {
-                let named = name(&Moment {
+                let moment = Moment {
                     position: &position,
                     card,
                     trick,
                     trick_number: i as u8 + 1,
+                    record,
+                    keeping: &cards,
                     declarer,
                     trumps_at_start,
-                });
-                let otherwise = otherwise(
-                    &position,
-                    &cards,
-                    declarer,
-                    i as u8 + 1,
-                    record,
-                    won,
-                    keeper,
-                );
-                out.push(CriticalPlay {
-                    trick: i as u8 + 1,
-                    seat,
-                    card,
-                    cards,
-                    class,
-                    name: named,
-                    target,
-                    otherwise,
-                });
+                };
+                if visit(&moment, &cards, class, won, keeper, target) {
+                    return;
+                }
             }
             if let Ok(Some(winner)) = position.play(card)
                 && winner.side() == keeper
@@ -230,7 +292,6 @@ pub fn critical_plays<N>(
             }
         }
     }
-    out
 }
 
 /// The legal cards that keep the side to play at `need` more tricks (the
@@ -284,6 +345,10 @@ fn only_keeping_class(
         KeepingClass::Equal
     } else if groups.iter().all(|(g, _)| same_class(g[0])) {
         // Several groups keep and no card lies outside their class.
+        return None;
+    } else if groups.iter().any(|(g, k)| same_class(g[0]) && !k) {
+        // Some cards of the class lose too: the class does not decide,
+        // and naming it would contradict the card that loses.
         return None;
     } else if leading {
         KeepingClass::Suit

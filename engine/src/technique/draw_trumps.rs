@@ -6,7 +6,7 @@ use crate::solver::critical::Moment;
 use crate::solver::{best_cards, first_declaring_lead};
 
 use super::table::Table;
-use super::{Definition, Finding, Probe, Proof, Recognised, Technique};
+use super::{Definition, Finding, LINE_STEP, Probe, Proof, Recognised, Technique};
 
 pub const DEFINITION: Definition = Definition {
     technique: Technique::DrawTrumps,
@@ -23,11 +23,13 @@ pub const PROBE: Probe = Probe {
         "a suit contract, and the defenders hold trumps",
         "the contract makes",
         "at the declaring side's first lead only a trump keeps the contract",
+        LINE_STEP,
     ],
-    run,
+    run: |table, suit| table.in_best_line(Technique::DrawTrumps, suit, own_steps(table, suit)),
 };
 
-fn run(table: &Table, suit: Option<Suit>) -> Finding {
+/// The probe's steps before the last.
+fn own_steps(table: &Table, suit: Option<Suit>) -> Finding {
     let Some(trump) = table.trump() else {
         return Finding::stopped(0);
     };

@@ -1,12 +1,12 @@
 //! The finesse: the contract makes only because a defender's honour sits
 //! where declarer's tenace can catch it.
 
-use crate::bridge::{Card, Rank, Seat, Suit};
+use crate::bridge::{Card, Holding, Rank, Suit};
 
 use super::table::{Exchange, Table, exchange, holding, lowest, rank_below};
 use crate::solver::critical::Moment;
 
-use super::{Definition, Finding, Probe, Proof, Recognised, Technique};
+use super::{Definition, Finding, LINE_STEP, Probe, Proof, Recognised, Technique};
 
 pub const DEFINITION: Definition = Definition {
     technique: Technique::Finesse,
@@ -23,8 +23,9 @@ pub const PROBE: Probe = Probe {
         "a defender's honour under a tenace",
         "the contract makes",
         "it fails with the honour in the other defender's hand",
+        LINE_STEP,
     ],
-    run,
+    run: |table, suit| table.in_best_line(Technique::Finesse, suit, own_steps(table, suit)),
 };
 
 /// The honours a finesse can catch.
@@ -56,36 +57,46 @@ fn moved_honours(table: &Table, suit: Option<Suit>) -> Vec<Exchange> {
     out
 }
 
-fn run(table: &Table, suit: Option<Suit>) -> Finding {
+/// The probe's steps before the last.
+fn own_steps(table: &Table, suit: Option<Suit>) -> Finding {
     table.fails_once_changed(&moved_honours(table, suit))
 }
 
-/// A finesse in the play: a card of the suit led that wins the trick as
-/// it stands, and the trick, although a defender who has already played
-/// to it still holds a higher honour (jack or better), while the side
-/// holds a card higher still.
+/// A finesse in the play, as a teacher takes one: the declaring side leads
+/// the suit; the defender second to play holds an honour (jack or better)
+/// and plays low; the third hand, holding a card above that honour, plays
+/// a card below it, and that card wins the trick. The honour was guarded,
+/// so it did not fall, and the third hand's higher card would not have
+/// kept the contract (cashing it first is the beginner's line, and fails).
 fn moment(m: &Moment) -> Option<Recognised> {
     let p = m.position;
     let on_table = p.trick();
-    let (&lead, card) = (on_table.first()?, m.card);
-    let seat = m.seat();
-    if card.suit != lead.suit || !m.wins_now(card) || m.trick.winner.side() != seat.side() {
+    let [lead, second_card] = on_table else {
+        return None;
+    };
+    let (seat, card) = (m.seat(), m.card);
+    let suit = lead.suit;
+    let second = p.leader().next();
+    if p.leader().side() != seat.side() || card.suit != suit || m.trick.winner != seat {
         return None;
     }
-    let our_top = (p.hand(seat) | p.hand(seat.partner()))
-        .holding(card.suit)
+    let held = p.hand(seat).holding(suit);
+    let honour = p
+        .hand(second)
+        .holding(suit)
         .ranks()
-        .next()?;
-    (0..on_table.len())
-        .map(|i| Seat::from_index(p.leader().index() + i))
-        .filter(|s| s.side() != seat.side())
-        .find_map(|s| {
-            let honour = p
-                .hand(s)
-                .holding(card.suit)
-                .ranks()
-                .filter(|&r| r > card.rank && r >= Rank::JACK)
-                .last()?;
-            (our_top > honour).then(|| Recognised::against(s, Card::new(card.suit, honour)))
-        })
+        .filter(|&r| r > card.rank && r > second_card.rank && r > lead.rank && r >= Rank::JACK)
+        .last()?;
+    let above: Vec<Rank> = held.ranks().filter(|&r| r > honour).collect();
+    let cashing_keeps = above
+        .iter()
+        .any(|&r| m.keeping.contains(&Card::new(suit, r)));
+    if second_card.suit != suit || above.is_empty() || cashing_keeps {
+        return None;
+    }
+    let tenace = held
+        .ranks()
+        .filter(|&r| r >= card.rank)
+        .fold(Holding::from_bits(0), Holding::with);
+    Some(Recognised::against(second, Card::new(suit, honour)).with_cards(tenace))
 }

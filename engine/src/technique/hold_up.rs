@@ -1,14 +1,14 @@
 //! The hold-up: at no trumps, declarer lets the defenders win the first
 //! trick of their suit, because winning it loses the contract.
 
-use crate::bridge::{Card, Strain, Suit};
+use crate::bridge::{Card, Holding, Seat, Strain, Suit};
 use crate::rules::lead::guideline_lead;
 use crate::solver::{Position, legal_groups};
 
-use super::table::{Table, holding};
+use super::table::{Table, holding, join};
 use crate::solver::critical::Moment;
 
-use super::{Definition, Finding, Probe, Proof, Recognised, SeatCard, Technique};
+use super::{Definition, Finding, LINE_STEP, Probe, Proof, Recognised, SeatCard, Technique};
 
 pub const DEFINITION: Definition = Definition {
     technique: Technique::HoldUp,
@@ -26,11 +26,13 @@ pub const PROBE: Probe = Probe {
         "the contract makes after the guideline lead",
         "every way of winning the first trick fails",
         "a card that lets the first trick go keeps the contract",
+        LINE_STEP,
     ],
-    run,
+    run: |table, suit| table.in_best_line(Technique::HoldUp, suit, own_steps(table, suit)),
 };
 
-fn run(table: &Table, suit: Option<Suit>) -> Finding {
+/// The probe's steps before the last.
+fn own_steps(table: &Table, suit: Option<Suit>) -> Finding {
     if table.strain != Strain::NoTrump {
         return Finding::stopped(0);
     }
@@ -95,18 +97,41 @@ fn first_trick(table: &Table, after_lead: &Position, win: bool) -> bool {
     })
 }
 
-/// A hold-up in the play: at no trumps, following suit with a card that
-/// lets the trick go to the defenders when a card that wins it is at hand.
+/// A hold-up in the play: at no trumps the defenders lead their suit and
+/// the declaring side lets the trick go, although the hand playing holds
+/// the suit's stopper (its best card still out, which would win the
+/// trick) and the defenders win it. Every card that wins the
+/// trick would lose the contract: winning the first round is the
+/// beginner's line, and fails.
 fn moment(m: &Moment) -> Option<Recognised> {
     let p = m.position;
     let lead = *p.trick().first()?;
     let seat = m.seat();
-    let follows = !p.hand(seat).holding(lead.suit).is_empty();
-    let lets_go = p.strain().trump().is_none()
-        && follows
-        && !m.wins_now(m.card)
-        && m.trick.winner.side() != seat.side()
-        && p.winning().is_some_and(|w| w.side() != seat.side())
-        && p.legal_cards().into_iter().any(|c| m.wins_now(c));
-    lets_go.then(Recognised::play)
+    let suit = lead.suit;
+    if p.strain().trump().is_some()
+        || p.leader().side() == seat.side()
+        || m.card.suit != suit
+        || m.wins_now(m.card)
+        || m.trick.winner.side() == seat.side()
+        || m.keeping.iter().any(|&c| m.wins_now(c))
+    {
+        return None;
+    }
+    // The suit's best card still out, on the table or in a hand.
+    let out = Seat::ALL
+        .iter()
+        .map(|&s| p.hand(s).holding(suit))
+        .fold(Holding::from_bits(0), join);
+    let best_out = out.highest()?;
+    let stopper = Card::new(suit, best_out);
+    let on_table_best = p
+        .trick()
+        .iter()
+        .filter(|c| c.suit == suit)
+        .map(|c| c.rank)
+        .max();
+    if !p.hand(seat).contains(stopper) || on_table_best.is_some_and(|r| r > best_out) {
+        return None;
+    }
+    Some(Recognised::play().with_cards(Holding::from_bits(0).with(best_out)))
 }

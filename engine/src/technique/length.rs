@@ -5,7 +5,7 @@ use crate::bridge::{Card, Seat, Suit};
 use crate::solver::critical::Moment;
 
 use super::table::{Exchange, Table, exchange, holding, lowest};
-use super::{Definition, Finding, Probe, Proof, Recognised, Technique};
+use super::{Definition, Finding, LINE_STEP, Probe, Proof, Recognised, Technique};
 
 pub const DEFINITION: Definition = Definition {
     technique: Technique::Length,
@@ -22,8 +22,9 @@ pub const PROBE: Probe = Probe {
         "a hand of the declaring side is longer in a side suit than either defender",
         "the contract makes",
         "it fails with that hand one card shorter there and a defender one card longer",
+        LINE_STEP,
     ],
-    run,
+    run: |table, suit| table.in_best_line(Technique::Length, suit, own_steps(table, suit)),
 };
 
 /// For each suit other than trumps in which the declaring side's longer
@@ -60,12 +61,15 @@ fn shortened_suits(table: &Table, suit: Option<Suit>) -> Vec<Exchange> {
     out
 }
 
-fn run(table: &Table, suit: Option<Suit>) -> Finding {
+/// The probe's steps before the last.
+fn own_steps(table: &Table, suit: Option<Suit>) -> Finding {
     table.fails_once_changed(&shortened_suits(table, suit))
 }
 
 /// Length in the play: a lead of a side suit in which the longer of the
-/// side's holdings outlasts both defenders', who still hold cards in it.
+/// side's holdings outlasts both defenders', who still hold cards in it,
+/// and later in the play a long card of the suit wins a trick the
+/// declaring side leads after both defenders have run out of it.
 fn moment(m: &Moment) -> Option<Recognised> {
     let p = m.position;
     let (seat, suit) = (m.seat(), m.card.suit);
@@ -74,5 +78,13 @@ fn moment(m: &Moment) -> Option<Recognised> {
         && p.strain().trump() != Some(suit)
         && len(seat.next()) + len(seat.previous()) > 0
         && len(seat).max(len(seat.partner())) > len(seat.next()).max(len(seat.previous()));
-    sets_up.then(Recognised::play)
+    let long_card_wins = m.record[usize::from(m.trick_number)..].iter().any(|t| {
+        let led = t.cards[0];
+        let defenders_out = (1..4).step_by(2).all(|k| t.cards[k].suit != suit);
+        led.suit == suit
+            && t.leader.side() == seat.side()
+            && defenders_out
+            && t.winner.side() == seat.side()
+    });
+    (sets_up && long_card_wins).then(Recognised::play)
 }

@@ -165,6 +165,11 @@ impl Probe {
     }
 }
 
+/// Every probe's last step ([`Table::in_best_line`]): the technique's play
+/// is a critical play of the solver's best line, so the key play an answer
+/// key prints is the technique and the beginner's card loses.
+pub const LINE_STEP: &str = "its play decides the best line, and the beginner's card loses";
+
 /// What a probe found on a board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Finding {

@@ -7,7 +7,7 @@
 //! played to a trick is at most one of the finesse (it wins), the hold-up
 //! (it follows and lets the trick go) and the ruff (it does not follow).
 
-use crate::bridge::{Card, Deal, Seat, Strain};
+use crate::bridge::{Card, Deal, Holding, Seat, Strain};
 use crate::solver::PlayedTrick;
 use crate::solver::critical::{self, CriticalPlay, Moment};
 
@@ -25,19 +25,31 @@ pub struct Against {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Recognised {
     pub against: Option<Against>,
+    /// The playing hand's cards of the suit that frame the play, as a
+    /// teacher names them: a finesse's tenace (A-Q), the hold-up's stopper.
+    pub holding: Holding,
 }
 
 impl Recognised {
     /// The technique's play, against no particular card.
     pub const fn play() -> Recognised {
-        Recognised { against: None }
+        Recognised {
+            against: None,
+            holding: Holding::from_bits(0),
+        }
     }
 
     /// The technique's play against `seat`'s `card`.
     pub const fn against(seat: Seat, card: Card) -> Recognised {
         Recognised {
             against: Some(Against { seat, card }),
+            holding: Holding::from_bits(0),
         }
+    }
+
+    /// The same, with the hand's cards that frame it.
+    pub const fn with_cards(self, holding: Holding) -> Recognised {
+        Recognised { holding, ..self }
     }
 }
 
@@ -65,11 +77,13 @@ impl PlayKind {
     }
 }
 
-/// A critical play's name, and the defender's card it plays against.
+/// A critical play's name, the defender's card it plays against and the
+/// hand's cards that frame it (empty when none do).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Named {
     pub kind: PlayKind,
     pub against: Option<Against>,
+    pub holding: Holding,
 }
 
 /// A critical play with its name.
@@ -92,6 +106,7 @@ pub fn name(m: &Moment) -> Named {
     let unnamed = |kind| Named {
         kind,
         against: None,
+        holding: Holding::from_bits(0),
     };
     if !m.by_declaring_side() {
         return unnamed(if m.is_opening_lead() {
@@ -106,6 +121,7 @@ pub fn name(m: &Moment) -> Named {
             (t.definition().moment)(m).map(|r| Named {
                 kind: PlayKind::Technique(t),
                 against: r.against,
+                holding: r.holding,
             })
         })
         .unwrap_or(unnamed(PlayKind::Unnamed))

@@ -1,11 +1,11 @@
 //! Promotion: the contract needs the tricks a run of honours gives once the
 //! defenders' higher cards are knocked out.
 
-use crate::bridge::{Card, Rank, Seat, Suit};
+use crate::bridge::{Card, Holding, Rank, Seat, Suit};
 use crate::solver::critical::Moment;
 
 use super::table::{Exchange, Table, exchange, lowest, rank_below};
-use super::{Definition, Finding, Probe, Proof, Recognised, Technique};
+use super::{Definition, Finding, LINE_STEP, Probe, Proof, Recognised, Technique};
 
 pub const DEFINITION: Definition = Definition {
     technique: Technique::Promotion,
@@ -22,8 +22,9 @@ pub const PROBE: Probe = Probe {
         "the defenders hold fewer cards above the declaring side's run than the run is long",
         "the contract makes",
         "it fails with the run one card shorter",
+        LINE_STEP,
     ],
-    run,
+    run: |table, suit| table.in_best_line(Technique::Promotion, suit, own_steps(table, suit)),
 };
 
 /// For each suit where the defenders hold `k ≥ 1` cards above the
@@ -54,7 +55,8 @@ fn shortened_runs(table: &Table, suit: Option<Suit>) -> Vec<Exchange> {
     out
 }
 
-fn run(table: &Table, suit: Option<Suit>) -> Finding {
+/// The probe's steps before the last.
+fn own_steps(table: &Table, suit: Option<Suit>) -> Finding {
     table.fails_once_changed(&shortened_runs(table, suit))
 }
 
@@ -80,8 +82,14 @@ fn moment(m: &Moment) -> Option<Recognised> {
         return None;
     }
     let top = Card::new(suit, by_rank[0].0);
+    // The side's cards just below the defenders' top ones: the run the
+    // play promotes.
+    let run = by_rank[theirs_on_top..]
+        .iter()
+        .take_while(|(_, mine)| *mine)
+        .fold(Holding::from_bits(0), |h, &(r, _)| h.with(r));
     [seat.next(), seat.previous()]
         .into_iter()
         .find(|&s| p.hand(s).contains(top))
-        .map(|s| Recognised::against(s, top))
+        .map(|s| Recognised::against(s, top).with_cards(run))
 }

@@ -3,10 +3,10 @@
 
 use crate::bridge::{Seat, Suit};
 use crate::solver::critical::Moment;
-use crate::solver::side_can_take_without_ruffs;
+use crate::solver::{Position, card_scores, first_declaring_lead, side_can_take_without_ruffs};
 
 use super::table::{Table, holding};
-use super::{Definition, Finding, Probe, Proof, Recognised, Technique};
+use super::{Definition, Finding, LINE_STEP, Probe, Proof, Recognised, Technique};
 
 pub const DEFINITION: Definition = Definition {
     technique: Technique::RuffInShortHand,
@@ -26,8 +26,10 @@ pub const PROBE: Probe = Probe {
         "a suit contract; the hand with fewer trumps holds some and is shorter in a side suit",
         "the contract makes",
         "it fails when the hand with fewer trumps may not ruff",
+        "it fails when the declaring side draws trumps first",
+        LINE_STEP,
     ],
-    run,
+    run: |table, suit| table.in_best_line(Technique::RuffInShortHand, suit, own_steps(table, suit)),
 };
 
 /// The declaring side's hand with fewer trumps, when it holds at least
@@ -51,7 +53,8 @@ fn short_hand(table: &Table, suit: Option<Suit>) -> Option<Seat> {
     (len(short, trump) > 0 && side_suit).then_some(short)
 }
 
-fn run(table: &Table, suit: Option<Suit>) -> Finding {
+/// The probe's steps before the last.
+fn own_steps(table: &Table, suit: Option<Suit>) -> Finding {
     let Some(short) = short_hand(table, suit) else {
         return Finding::stopped(0);
     };
@@ -62,9 +65,68 @@ fn run(table: &Table, suit: Option<Suit>) -> Finding {
         side_can_take_without_ruffs(&table.start(), table.declarer, table.need, short, suit);
     if barred {
         Finding::stopped(2)
+    } else if !drawing_trumps_first_fails(table) {
+        Finding::stopped(3)
     } else {
-        Finding::proven(3, Proof::NoRuffs { seat: short, suit })
+        Finding::proven(4, Proof::NoRuffs { seat: short, suit })
     }
+}
+
+/// The beginner's line: from the declaring side's first lead in the play
+/// record, it leads trumps (its best trump each time) for as long as it
+/// is on lead, holds a trump in the leading hand and the defenders still
+/// hold trumps; every other card is double-dummy best. Whether the
+/// contract then fails with best play from there.
+fn drawing_trumps_first_fails(table: &Table) -> bool {
+    let Some(trump) = table.trump() else {
+        return false;
+    };
+    let Some((mut position, mut won)) =
+        first_declaring_lead(&table.deal, table.strain, table.declarer)
+    else {
+        return true;
+    };
+    let drawing = |p: &Position| {
+        let leader = p.leader();
+        p.tricks_left() > 0
+            && table.declaring(leader)
+            && !p.hand(leader).holding(trump).is_empty()
+            && table
+                .defenders()
+                .iter()
+                .any(|&d| !p.hand(d).holding(trump).is_empty())
+    };
+    while drawing(&position) {
+        for _ in 0..4 {
+            let leading = position.trick().is_empty();
+            let scores = card_scores(&position);
+            let best = scores
+                .iter()
+                .filter(|(c, _)| !leading || c.suit == trump)
+                .map(|&(_, n)| n)
+                .max();
+            // Among equal cards the lowest, as a player would (clubs
+            // first among equal ranks, so that a check can replay it).
+            let Some(card) = scores
+                .iter()
+                .filter(|&&(c, n)| Some(n) == best && (!leading || c.suit == trump))
+                .map(|&(c, _)| c)
+                .min_by_key(|c| (c.rank, c.suit))
+            else {
+                return false;
+            };
+            if let Ok(Some(winner)) = position.play(card)
+                && table.declaring(winner)
+            {
+                won += 1;
+            }
+        }
+    }
+    let need = table.need.saturating_sub(won);
+    if position.tricks_left() == 0 {
+        return need > 0;
+    }
+    !table.keeps(&position, need)
 }
 
 /// A ruff in the short hand in the play: a trump played to another suit's

@@ -4,9 +4,11 @@
 
 use crate::bridge::{Board, Card, Deal, Holding, Rank, Seat, Strain, Suit};
 use crate::rules::GuidelineContract;
-use crate::solver::{Position, side_can_take};
+use crate::solver::critical::has_critical_moment;
+use crate::solver::{Position, play_record, side_can_take};
 
-use super::{Finding, Proof, SeatCard};
+use super::moment::name;
+use super::{Finding, PlayKind, Proof, SeatCard, Technique};
 
 /// A board at the table, ready for the probes' questions.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -102,6 +104,42 @@ impl Table {
                 Some(x) => Finding::proven(3, Proof::Exchange { a: x.a, b: x.b }),
                 None => Finding::stopped(2),
             }
+        }
+    }
+
+    /// The last step of every probe, after its own: the technique happens
+    /// in the solver's best line. Some critical play of the play record
+    /// (the double-dummy line a board's answer key prints, `docs/solver.md`)
+    /// is `technique`'s moment, in `suit` when the lesson names one (the
+    /// card's suit, or the suit led for a ruff): there the technique's card
+    /// keeps the contract and the cards outside it, the beginner's among
+    /// them, lose it. `found` is the probe's own finding.
+    pub fn in_best_line(
+        &self,
+        technique: Technique,
+        suit: Option<Suit>,
+        found: Finding,
+    ) -> Finding {
+        let steps = technique.probe().steps.len();
+        let (Some(proof), true) = (found.proof, found.passed + 1 == steps) else {
+            return found;
+        };
+        let record = play_record(&self.deal, self.strain, self.declarer);
+        let shown = has_critical_moment(
+            &self.deal,
+            self.strain,
+            self.declarer,
+            self.need,
+            &record,
+            |m| {
+                let in_suit = suit.is_none_or(|s| m.card.suit == s || m.trick.cards[0].suit == s);
+                in_suit && name(m).kind == PlayKind::Technique(technique)
+            },
+        );
+        if shown {
+            Finding::proven(steps, proof)
+        } else {
+            Finding::stopped(found.passed)
         }
     }
 

@@ -51,26 +51,40 @@ fn every_technique_has_its_own_probe() {
 /// ♥Q-7-6-5-3), and the contract needs that heart trick.
 const FINESSE: &str = "N:J63.AT2.K98.AT42 A98742.J98.T63.3 T5.Q7653.AQJ.K87 KQ.K4.7542.QJ965";
 
+/// 1NT by South (lesson 16, board 2): South leads ♦2 towards North's
+/// ♦A-10; West plays low from ♦K-Q-J-10-6-4… and North's ♦10 wins.
+const FINESSE_TAKEN: &str = "E:AT54.53.987.T543 Q76.JT2.A2.AQ862 J8.AK986.Q53.KJ7 K932.Q74.KJT64.9";
+
 #[test]
 fn finesse_needs_the_honour_under_the_tenace() {
     let t = Technique::Finesse;
     let table = south(FINESSE, Strain::NoTrump, 9);
+    // The board needs the ♥K where it is, but West's ♥K is doubleton and
+    // the ace drops it: no finesse is taken in the best line, so the
+    // board does not teach one (the last step).
     assert_eq!(steps(t, &table, None), 3);
     assert_eq!(steps(t, &table, Some(Suit::Hearts)), 3);
+    let taken = south(FINESSE_TAKEN, Strain::NoTrump, 7);
+    assert_eq!(steps(t, &taken, None), 4);
+    assert_eq!(steps(t, &taken, Some(Suit::Diamonds)), 4);
+    // Clubs hold a tenace too, but the contract makes wherever that
+    // honour lies.
+    assert_eq!(steps(t, &taken, Some(Suit::Clubs)), 2);
     // Spades: North-South hold no tenace over a defender's honour.
     assert_eq!(steps(t, &table, Some(Suit::Spades)), 0);
     // The same deal with the ♥K on the other side: 3NT fails.
     let moved = exchange(&table.deal, card("HK"), card("H8")).unwrap();
-    // The proof is that exchange: West's ♥K for East's ♥8.
-    let proof = (t.probe().run)(&table, None).proof;
-    assert_eq!(
-        proof,
-        Some(Proof::Exchange {
-            a: moved.a,
-            b: moved.b
-        })
-    );
     assert_eq!(moved.a.seat, Seat::West);
+    // On the board that teaches it, the proof is the exchange of West's
+    // diamond honour with East's lowest diamond.
+    let proof = (t.probe().run)(&taken, None).proof;
+    let Some(Proof::Exchange { a, b }) = proof else {
+        panic!("{proof:?}");
+    };
+    assert_eq!(
+        (a.seat, a.card.suit, b.seat),
+        (Seat::West, Suit::Diamonds, Seat::East)
+    );
     let near = Table {
         deal: moved.deal,
         ..table
@@ -87,11 +101,19 @@ fn finesse_needs_the_honour_under_the_tenace() {
 /// heart lets the defenders' long suit run.
 const HOLD_UP: &str = "N:QT3.A7.AT76.A942 J92.QT9862.K8.QT AK764.K43.Q952.5 85.J5.J43.KJ8763";
 
+/// 3NT by South (lesson 17, board 1): West leads ♠K from K-Q-J-8-7-2 and
+/// South, with ♠A-3, lets it win.
+const HOLD_UP_TAKEN: &str = "N:T64.98.KQJ7.AJ84 95.QJT6.6532.K73 A3.AK542.AT98.92 KQJ872.73.4.QT65";
+
 #[test]
 fn hold_up_lets_the_first_trick_go() {
     let t = Technique::HoldUp;
     let table = south(HOLD_UP, Strain::NoTrump, 11);
+    // After the guideline heart lead the board needs the hold-up, but
+    // the best line starts with a club lead and holds nothing up.
     assert_eq!(steps(t, &table, None), 4);
+    let taken = south(HOLD_UP_TAKEN, Strain::NoTrump, 9);
+    assert_eq!(steps(t, &taken, None), 5);
     // A trick fewer: winning the first trick is good enough.
     let anyway = south(HOLD_UP, Strain::NoTrump, 10);
     assert_eq!(steps(t, &anyway, None), 2);
@@ -107,8 +129,8 @@ const DRAW_TRUMPS: &str = "N:AKJT93.J3.54.542 64.T.AQT982.T973 82.AKQ864.J3.AQ8 
 fn draw_trumps_only_a_trump_lead_keeps_it() {
     let t = Technique::DrawTrumps;
     let table = south(DRAW_TRUMPS, SPADES, 11);
-    assert_eq!(steps(t, &table, None), 3);
-    assert_eq!(steps(t, &table, Some(Suit::Spades)), 3);
+    assert_eq!(steps(t, &table, None), 4);
+    assert_eq!(steps(t, &table, Some(Suit::Spades)), 4);
     assert_eq!(steps(t, &table, Some(Suit::Hearts)), 0);
     let anyway = south(DRAW_TRUMPS, SPADES, 9);
     assert_eq!(steps(t, &anyway, None), 2);
@@ -121,8 +143,8 @@ const RUFF: &str = "N:J842.AK8.3.Q9764 T.QJ7653.QJ98.J5 AKQ765.T4.A752.2 93.92.K
 fn ruff_in_short_hand_fails_when_dummy_may_not_ruff() {
     let t = Technique::RuffInShortHand;
     let table = south(RUFF, SPADES, 12);
-    assert_eq!(steps(t, &table, None), 3);
-    assert_eq!(steps(t, &table, Some(Suit::Diamonds)), 3);
+    assert_eq!(steps(t, &table, None), 5);
+    assert_eq!(steps(t, &table, Some(Suit::Diamonds)), 5);
     // Hearts: North is not shorter there than South.
     assert_eq!(steps(t, &table, Some(Suit::Hearts)), 0);
     let anyway = south(RUFF, SPADES, 8);
@@ -137,7 +159,17 @@ const PROMOTION: &str = "N:752.KQ75.Q542.T5 T4.T32.KT3.K9432 KQ6.A984.AJ87.AJ AJ
 fn promotion_needs_the_whole_run() {
     let t = Technique::Promotion;
     let table = south(PROMOTION, Strain::NoTrump, 8);
+    // The run is needed, but the best line finesses the ♦J instead of
+    // leading to drive out a top card: no promotion in the line.
     assert_eq!(steps(t, &table, None), 3);
+    // 3NT by South (lesson 09, board 3): North leads a spade towards
+    // South's ♠Q-J-10 to drive out West's ♠A.
+    let taken = south(
+        "S:K3.AK94.KQJ73.83 A982.JT5.AT94.T9 QJT64.Q.65.AJ642 75.87632.82.KQ75",
+        Strain::NoTrump,
+        9,
+    );
+    assert_eq!(steps(t, &taken, None), 4);
     let anyway = south(PROMOTION, Strain::NoTrump, 7);
     assert_eq!(steps(t, &anyway, None), 2);
 }
@@ -149,7 +181,7 @@ const LENGTH: &str = "N:K53.T873.A.AQT93 Q4.Q2.8654.KJ642 97.AJ65.KQT973.5 AJT86
 fn length_needs_the_long_cards() {
     let t = Technique::Length;
     let table = south(LENGTH, Strain::NoTrump, 9);
-    assert_eq!(steps(t, &table, None), 3);
+    assert_eq!(steps(t, &table, None), 4);
     let anyway = south(LENGTH, Strain::NoTrump, 8);
     assert_eq!(steps(t, &anyway, None), 2);
 }
