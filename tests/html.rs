@@ -199,7 +199,15 @@ fn a_browser_draws_the_boards_and_answers_the_keys() {
         eprintln!("NOTICE: chromium is missing; skipping the lesson page browser test");
         return;
     }
-    let (lesson, boards) = two_board_lesson();
+    let (lesson, mut boards) = two_board_lesson();
+    // Board 1 is a hold-up deal, so that it has a key play to mark: South
+    // in 3NT must let West's ♥K win (no card of the exercise deal decides
+    // the way a technique does).
+    boards[0].deal = minibridge::bridge::Deal::parse_pbn(
+        "N:K84.973.KQJT.A82 QJT2.82.A764.654 A75.A54.932.KQ73 963.KQJT6.85.JT9",
+    )
+    .unwrap();
+    boards[0].dealer = Seat::South;
     let html = page(&lesson, &boards);
     let dir = std::env::temp_dir().join(format!("minibridge-html-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();

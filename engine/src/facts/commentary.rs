@@ -5,7 +5,8 @@
 //! after the best other card. Each sentence is a catalogue message (keys
 //! `c_*`), so every language words the same plan; nothing here is text.
 
-use crate::bridge::{Card, Holding, Seat, Suit};
+use crate::bridge::{Card, Seat};
+use crate::solver::PlayedTrick;
 use crate::technique::{NamedPlay, PlayKind, Technique};
 use crate::words::{Arg, Message};
 
@@ -74,14 +75,16 @@ pub fn commentary(facts: &AnswerFacts, technique: Option<Technique>) -> Commenta
         let makes = p.guideline_score.made;
         match key_play(p, technique) {
             Some(key) => {
-                lines.push(key_message(key, declarer));
+                lines.push(key_message(key, declarer, &p.play_record.tricks));
                 lines.push(otherwise_message(key, declarer, contract.tricks_needed()));
             }
             None => lines.push(
-                Message::new(if makes {
+                Message::new(if !makes {
+                    "c_no_key_fails"
+                } else if p.critical_plays.is_empty() {
                     "c_no_key_makes"
                 } else {
-                    "c_no_key_fails"
+                    "c_no_key_care"
                 })
                 .with("declarer", declarer),
             ),
@@ -98,9 +101,12 @@ pub fn commentary(facts: &AnswerFacts, technique: Option<Technique>) -> Commenta
 
 /// The critical play the plan tells: the first of the technique the
 /// lesson teaches, else the first one a definition names (a technique, or
-/// the opening lead), else the first of all.
+/// the opening lead), else a defender's card that beats the contract. A
+/// card of the declaring side that no technique names is never the key
+/// play: it is an accident of the double-dummy record, not a lesson.
 pub fn key_play(p: &PlayFacts, technique: Option<Technique>) -> Option<&NamedPlay> {
     let taught = |c: &&NamedPlay| technique.is_some_and(|t| c.name.kind == PlayKind::Technique(t));
+    let declarer = p.play_record.tricks.first().map(|t| t.leader.previous());
     p.critical_plays
         .iter()
         .find(taught)
@@ -109,20 +115,29 @@ pub fn key_play(p: &PlayFacts, technique: Option<Technique>) -> Option<&NamedPla
                 .iter()
                 .find(|c| c.name.kind != PlayKind::Unnamed)
         })
-        .or_else(|| p.critical_plays.first())
+        .or_else(|| {
+            p.critical_plays
+                .iter()
+                .find(|c| declarer.is_some_and(|d| !c.by_declaring_side(d)))
+        })
 }
 
-/// "Key play, trick 1: South holds up, playing ♥4 …".
-fn key_message(play: &NamedPlay, declarer: Seat) -> Message {
+/// "Key play, trick 3: the finesse. Lead ♥4 from North towards the ♥A-Q
+/// …": the technique's own sentence, said as a teacher says it, from the
+/// trick it is played to.
+fn key_message(play: &NamedPlay, declarer: Seat, record: &[PlayedTrick]) -> Message {
     let key = match play.name.kind {
         PlayKind::OpeningLead => "c_key_lead",
         // The sentence is the technique's own.
         PlayKind::Technique(t) => t.definition().key_play,
-        // The declaring side's card names no technique; a defender's
-        // later card beats the contract.
-        PlayKind::Unnamed if play.by_declaring_side(declarer) => "c_key_other",
+        // A defender's later card beats the contract (a declaring side's
+        // card no technique names is never the key play).
         PlayKind::Unnamed => "c_key_defence",
     };
+    debug_assert!(
+        play.name.kind != PlayKind::Unnamed || !play.by_declaring_side(declarer),
+        "an unnamed card of the declaring side is no key play"
+    );
     // A named technique's sentence says what the record's card does; the
     // others name every card that keeps the target.
     let card = match play.name.kind {
@@ -133,7 +148,20 @@ fn key_message(play: &NamedPlay, declarer: Seat) -> Message {
         .with("trick", u32::from(play.trick))
         .with("seat", play.seat)
         .with("card", card)
-        .with("suit", play.card.suit);
+        .with("suit", play.card.suit)
+        .with(
+            "holding",
+            Arg::Cards {
+                suit: Some(play.card.suit),
+                holding: play.name.holding,
+                separator: "-",
+            },
+        );
+    if let Some(trick) = record.get(usize::from(play.trick) - 1) {
+        m = m
+            .with("leader", trick.leader)
+            .with("led", Arg::Card(trick.cards[0]));
+    }
     if let Some(a) = play.name.against {
         m = m
             .with("against_seat", a.seat)
@@ -142,26 +170,28 @@ fn key_message(play: &NamedPlay, declarer: Seat) -> Message {
     m
 }
 
-/// The keeping cards as one argument, suit by suit: `♠A/K/Q/J`,
-/// `♥7/4, ♣3`.
+/// The keeping cards as one argument, each card whole and the last joined
+/// by "or": `♠A, ♠K, ♠Q or ♠J`.
 fn keeping(cards: &[Card]) -> Arg {
-    let mut suits: Vec<(Suit, Holding)> = Vec::new();
-    for c in cards {
-        match suits.iter_mut().find(|(s, _)| *s == c.suit) {
-            Some((_, h)) => *h = h.with(c.rank),
-            None => suits.push((c.suit, Holding::from_bits(0).with(c.rank))),
-        }
+    let mut words: Vec<Arg> = cards.iter().copied().map(Arg::Card).collect();
+    let Some(last) = words.pop() else {
+        return Arg::List {
+            items: Vec::new(),
+            separator: "sep_list",
+        };
+    };
+    if words.is_empty() {
+        return last;
     }
     Arg::List {
-        items: suits
-            .into_iter()
-            .map(|(suit, holding)| Arg::Cards {
-                suit: Some(suit),
-                holding,
-                separator: "/",
-            })
-            .collect(),
-        separator: "sep_list",
+        items: vec![
+            Arg::List {
+                items: words,
+                separator: "sep_list",
+            },
+            last,
+        ],
+        separator: "sep_or",
     }
 }
 
@@ -294,7 +324,10 @@ mod tests {
         let lines: Vec<String> = plan.all().map(crate::words::english).collect();
         let text = lines.join(" ");
         assert!(
-            text.contains("Key play, trick 1: South holds up, playing ♥4"),
+            text.contains(
+                "Key play, trick 1, the hold-up: when West leads ♥K, South plays ♥4 and \
+                 lets the defenders win the trick, keeping ♥A for later."
+            ),
             "{text}"
         );
         assert!(text.contains("If South plays ♥A instead"), "{text}");
@@ -346,6 +379,26 @@ mod tests {
         assert!(facts.play.as_ref().unwrap().technique_proof.is_none());
         let plan = commentary(&facts, Some(Technique::Finesse));
         assert!(plan.play.iter().all(|m| !m.key.starts_with("c_why_")));
+    }
+
+    #[test]
+    fn keeping_cards_are_named_whole_and_joined_by_or() {
+        let cards: Vec<Card> = ["SA", "SK", "SQ", "HJ"]
+            .iter()
+            .map(|c| Card::parse(c).unwrap())
+            .collect();
+        let m = Message::new("c_key_lead")
+            .with("card", keeping(&cards))
+            .with("seat", Seat::West);
+        assert_eq!(
+            crate::words::english(&m),
+            "The key play is the opening lead: only a lead of ♠A, ♠K, ♠Q or ♥J by West \
+             beats the contract."
+        );
+        let one = Message::new("c_key_lead")
+            .with("card", keeping(&cards[..1]))
+            .with("seat", Seat::West);
+        assert!(crate::words::english(&one).contains("only a lead of ♠A by West"));
     }
 
     #[test]
