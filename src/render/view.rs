@@ -8,7 +8,7 @@ use serde::Serialize;
 
 use crate::bridge::{Board, Card, Hand, Rank, Seat, Side, Strain, Suit, Vulnerability};
 use crate::facts::commentary::{commentary, key_play};
-use crate::facts::{AnswerFacts, PlayFacts};
+use crate::facts::{AnswerFacts, BestContract, PlayFacts};
 use crate::lesson::{Analysis, BoardOrigin, Lesson, Question};
 use crate::rules::ez::Call;
 use crate::rules::{BoardAnalysis, Contract, Reason};
@@ -319,6 +319,16 @@ pub fn build(
         .map(|((board, code), f)| {
             let mut view = w.board(lesson, board, code.as_deref(), &f.analysis, &questions);
             view.play = f.play.as_ref().map(|p| w.play(&f.analysis, p));
+            // ez3: "what would you bid" asks for the bid seed 004 teaches
+            // the player opposite the dummy, not the simulated auction's.
+            if let Some(bid) = f.play.as_ref().and_then(|p| p.taught_bid) {
+                for answer in view.answers.iter_mut() {
+                    if answer.id == Question::Bid.code() {
+                        answer.answer = w.contract(bid.contract);
+                        answer.reasons = vec![w.word(&taught_bid_message(&bid))];
+                    }
+                }
+            }
             let technique = lesson.technique_of(board.number).map(|spec| spec.technique);
             let plan = commentary(f, technique);
             view.commentary = plan.all().map(|m| w.word(m)).collect();
@@ -931,6 +941,19 @@ impl Words {
             _ => String::new(),
         }
     }
+}
+
+/// Why the taught bid: what the player and the dummy take with best play.
+fn taught_bid_message(bid: &BestContract) -> Message {
+    let strain = bid.contract.strain();
+    Message::new(match strain {
+        Strain::NoTrump => "a_taught_bid_nt",
+        Strain::Suit(_) => "a_taught_bid_suit",
+    })
+    .with("seat", bid.declarer)
+    .with("tricks", Arg::Tricks(u32::from(bid.tricks)))
+    .with("strain", strain)
+    .with("score", Arg::Verbatim(bid.score.declarer_score.to_string()))
 }
 
 /// A seat's high-card points from the analysis.
