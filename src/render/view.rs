@@ -532,7 +532,12 @@ impl Words {
                     })
                     .map(|(_, text)| text.clone())
                     .collect();
-                let (answer, mut reasons) = self.answer(q.question, a, &contract, &own);
+                let (mut answer, mut reasons) = self.answer(q.question, a, &contract, &own);
+                // A redealt board is not played: say so where nothing follows.
+                if a.redeal && answer.is_empty() && reasons.iter().all(String::is_empty) {
+                    answer = self.t.get("a_not_played");
+                    reasons.clear();
+                }
                 if q.question == Question::DeclarerDummy {
                     reasons.extend(a.declarer_why.as_ref().map(|m| self.word(m)));
                 }
@@ -618,13 +623,16 @@ impl Words {
     fn play(&self, a: &BoardAnalysis, p: &PlayFacts) -> PlayView {
         let makes = p.guideline_score.made;
         let score = p.guideline_score.declarer_score.to_string();
-        let mut guideline = Message::new(if makes {
-            "p_guideline_makes"
-        } else {
-            "p_guideline_fails"
+        // Defeated, the defenders' score is said too where they score.
+        let defence = p.guideline_score.defender_score;
+        let mut guideline = Message::new(match (makes, defence.quarters() != 0) {
+            (true, _) => "p_guideline_makes",
+            (false, false) => "p_guideline_fails",
+            (false, true) => "p_guideline_fails_defence",
         })
         .with("tricks", p.guideline_tricks)
-        .with("score", Arg::Verbatim(score.clone()));
+        .with("score", Arg::Verbatim(score.clone()))
+        .with("defence", Arg::Verbatim(defence.to_string()));
         if let (Some(declarer), Some(contract)) = (a.declarer, a.contract()) {
             guideline = guideline
                 .with("declarer", declarer)
@@ -711,10 +719,13 @@ impl Words {
             })
             .collect();
         let g = &p.guideline_lead;
-        let mut lead_verdict = Message::new(if g.among_best {
-            "p_lead_best"
-        } else {
-            "p_lead_not_best"
+        // No trick for the defence has its own sentence: French says
+        // "aucune levée" with "ne", not "0 levées".
+        let mut lead_verdict = Message::new(match (g.among_best, g.tricks == 13) {
+            (true, false) => "p_lead_best",
+            (false, false) => "p_lead_not_best",
+            (true, true) => "p_lead_best_none",
+            (false, true) => "p_lead_not_best_none",
         })
         .with("card", Arg::Verbatim(self.card(g.card)))
         .with("tricks", Arg::Tricks(u32::from(13 - g.tricks)));
