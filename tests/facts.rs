@@ -370,3 +370,39 @@ fn ez3_board_where_west_wins_is_solved_in_the_chairs() {
     );
     assert_eq!(p.best_contract.declarer, Seat::West);
 }
+
+/// ez3, "what would you bid": seed 004 has a bidder bid exactly the tricks
+/// they and the dummy can win (its advice on bidding, and the 3-person
+/// chapter's bidding section), so the answer for the player opposite the
+/// dummy, whose hand the worksheet shows beside it, is the most tricks that
+/// player takes with best play in any strain. On lesson 15's board 1 the
+/// auction's 7♣ is West's; South and the dummy take 6 tricks in hearts and
+/// at most 5 in any other strain, so South bids 6♥ and scores 6.
+#[test]
+fn ez3_taught_bid_is_what_south_and_the_dummy_take() {
+    let deal =
+        Deal::parse_pbn("N:53.AT973.72.A642 T92.KJ54.AQ986.J QJ64.Q86.KJ5.Q73 AK87.2.T43.KT985")
+            .unwrap();
+    let b = Board::numbered(1, deal);
+    let f = facts::answer_facts(&b, Ruleset::Ez3);
+    let p = f.play.unwrap();
+    let bid = p.taught_bid.expect("ez3 answers the bid question");
+    assert_eq!(bid.declarer, Seat::South);
+    let most = Strain::ALL
+        .iter()
+        .map(|&s| p.dd_table.get(Seat::South, s))
+        .max()
+        .unwrap();
+    assert_eq!(most, 6);
+    assert_eq!(bid.contract.code(), "6H");
+    assert_eq!((bid.tricks, bid.score.made), (6, true));
+    assert_eq!(bid.score.declarer_score, rules::Points::whole(6));
+    // The simulated auction's contract is another answer: West's 7♣.
+    assert_eq!(f.analysis.contract().unwrap().code(), "7C");
+    let json = serde_json::to_value(facts::answer_facts(&b, Ruleset::Ez3)).unwrap();
+    assert_eq!(json["play"]["taught_bid"]["contract"]["code"], "6H");
+    assert_eq!(json["play"]["taught_bid"]["declarer"], "S");
+    // Elsewhere the auction or the guideline answers.
+    let ebu = facts::answer_facts(&b, Ruleset::Ebu).play.unwrap();
+    assert!(ebu.taught_bid.is_none());
+}

@@ -768,3 +768,62 @@ fn letters_the_font_cannot_draw_are_named_in_a_warning() {
     assert!(!err.contains("U+00DC") && !err.contains("'Ü'"), "{err}");
     assert!(out.join("scripts/answers.pdf").exists());
 }
+
+/// Issue 29: a 20–20 board is redealt (RULES.md §ebu 2), so nobody plays
+/// it; the answer key says so under each question it cannot answer
+/// instead of leaving the question blank.
+#[test]
+fn a_redealt_board_says_it_is_not_played() {
+    let lesson = exercise_lesson();
+    let board = Board {
+        number: 1,
+        dealer: Seat::North,
+        vulnerability: Vulnerability::None,
+        deal: Deal::parse_pbn(
+            "N:AKQJ.432.432.432 T98.T98.AKQJ.T98 765.AKQJ.765.765 432.765.T98.AKQJ",
+        )
+        .unwrap(),
+    };
+    let view = view_of(&lesson, &[board]);
+    let b = &view.boards[0];
+    assert!(b.redeal.is_some());
+    let blank: Vec<&str> = b
+        .answers
+        .iter()
+        .filter(|a| a.answer.is_empty())
+        .map(|a| a.id.as_str())
+        .collect();
+    assert!(blank.is_empty(), "blank answers: {blank:?}");
+    let noted = b
+        .answers
+        .iter()
+        .filter(|a| a.answer == "Not played: the board is redealt")
+        .count();
+    assert!(noted >= 5, "{:?}", b.answers);
+}
+
+/// Issue 29: when the guideline contract goes down, the sentence gives the
+/// defenders' score too (ebu: 50 a trick, RULES.md §ebu 6). On this deal
+/// (lesson 03, board 6) South's part score in no trumps takes 5 tricks with
+/// best play, two down: the defenders score 100.
+#[test]
+fn a_defeated_guideline_contract_states_the_defenders_score() {
+    let lesson = exercise_lesson();
+    let board = Board {
+        number: 6,
+        dealer: Seat::East,
+        vulnerability: Vulnerability::EastWest,
+        deal: Deal::parse_pbn(
+            "E:K642.2.Q532.Q974 9853.A85.AT764.A A7.KQT9643.J8.82 QJT.J7.K9.KJT653",
+        )
+        .unwrap(),
+    };
+    let view = view_with(&lesson, &[board], Analysis::Play);
+    let play = view.boards[0].play.as_ref().expect("played");
+    assert!(
+        play.guideline.contains("takes only")
+            && play.guideline.ends_with("score 0; the defenders score 100"),
+        "{}",
+        play.guideline
+    );
+}

@@ -799,6 +799,41 @@ fn ez_auction_rules() {
     assert!(p.is_passed_out());
 }
 
+/// Seed 004, "Advice and Strategy", opening round bids: North holds
+/// ♠AJ ♥KQ8 ♣AKQJ10987 and no diamonds and, bidding first, opens 10 clubs,
+/// the tricks North–South can take in clubs. The simulated bidder gets
+/// there only by counting its own short suits while partner is unseen
+/// (docs/rules.md, "The simulated EZ bidder"): 20 high-card points, 2 for
+/// the clubs beyond eight (partner expected to hold two), 3 for the void
+/// and 1 for the doubleton, and 3 from partner: 29 points, 10 tricks.
+#[test]
+fn seed_004_opening_bid_counts_own_short_suits() {
+    let deal =
+        Deal::parse_pbn("N:AJ.KQ8..AKQJT987 98.AJT9.AKT9876. T652.7632..65432 KQ743.54.QJ5432.")
+            .unwrap();
+    let board = Board::numbered(1, deal);
+    assert_eq!(board.dealer, Seat::North);
+    let bidder = ez::Bidder {
+        board: &board,
+        dummy: None,
+    };
+    let auction = ez::Auction::new(Seat::North.clockwise_from().to_vec());
+    let (call, basis) = bidder.call(&auction, Seat::North);
+    assert_eq!(
+        call,
+        ez::Call::Bid(ez::Bid {
+            tricks: 10,
+            strain: C
+        })
+    );
+    let basis = basis.unwrap();
+    assert_eq!((basis.own_points, basis.partner_points), (26, 3));
+    // The auction the program deals this board: North's 10♣ stands.
+    let a = analyze(&board, Ruleset::Ez);
+    assert_eq!(a.declarer, Some(Seat::North));
+    assert_eq!(a.contract().map(|c| c.code()).as_deref(), Some("10C"));
+}
+
 #[test]
 fn sure_tricks_examples() {
     let h = |s| minibridge::bridge::Holding::parse(s).unwrap();

@@ -184,6 +184,29 @@ fn parse(source: &str) -> BTreeMap<String, String> {
     serde_saphyr::from_str(source).unwrap_or_default()
 }
 
+/// French elision before a word that begins with a vowel: "de Est" is
+/// written "d’Est", "que Ouest" "qu’Ouest". Only the words a placeholder
+/// follows are elided, so a catalogue text keeps its own spelling.
+fn elide(out: &mut String, next: &str) {
+    const VOWELS: &str = "AEIOUYÀÂÉÈÊÎÔŒaeiouyàâéèêîôœ";
+    if !next.chars().next().is_some_and(|c| VOWELS.contains(c)) {
+        return;
+    }
+    for (word, elided) in [("de ", "d’"), ("que ", "qu’")] {
+        if let Some(before) = out.strip_suffix(word)
+            && before
+                .chars()
+                .last()
+                .is_none_or(|c| c.is_whitespace() || c == '(')
+        {
+            let keep = before.len();
+            out.truncate(keep);
+            out.push_str(elided);
+            return;
+        }
+    }
+}
+
 impl Catalogue {
     /// The catalogue of `language`, read once.
     pub fn of(language: Language) -> &'static Catalogue {
@@ -245,7 +268,11 @@ impl Catalogue {
             });
             match arg {
                 Some((close, arg)) => {
-                    out.push_str(&self.arg(arg));
+                    let text = self.arg(arg);
+                    if self.language == Language::Fr {
+                        elide(&mut out, &text);
+                    }
+                    out.push_str(&text);
                     rest = &after[close + 1..];
                 }
                 None => {
@@ -391,7 +418,7 @@ mod tests {
             .with("cards", 9u32);
         assert_eq!(
             Catalogue::of(Language::Fr).word(&m),
-            "Est–Ouest ont 9 piques : les piques sont atout"
+            "Est–Ouest ont 9 piques\u{a0}: les piques sont atout"
         );
         let de = Catalogue::of(Language::De);
         assert_eq!(de.letter(Seat::East), "O");
@@ -405,6 +432,56 @@ mod tests {
             english(&Message::new("tricks_many").with("n", 9u32)),
             "9 tricks"
         );
+    }
+
+    /// French elides "de" and "que" before a seat that begins with a vowel
+    /// (issue 29: "de Est" read wrong), and only there.
+    #[test]
+    fn french_elides_before_a_vowel() {
+        let fr = Catalogue::of(Language::Fr);
+        let m = |seat| {
+            Message::new("c_key_promotion")
+                .with("trick", 3u32)
+                .with("seat", Seat::South)
+                .with("card", Arg::Verbatim("♠K".into()))
+                .with("against_seat", seat)
+                .with("against", Arg::Verbatim("♠A".into()))
+        };
+        assert!(fr.word(&m(Seat::East)).ends_with("chasser ♠A d’Est."));
+        assert!(fr.word(&m(Seat::West)).ends_with("chasser ♠A d’Ouest."));
+        assert!(fr.word(&m(Seat::North)).ends_with("chasser ♠A de Nord."));
+        let more = Message::new("a_declarer_more")
+            .with("declarer", Seat::West)
+            .with("dummy", Seat::East)
+            .with("hcp", 14u32)
+            .with("other", 11u32);
+        assert!(
+            fr.word(&more)
+                .starts_with("Ouest a plus de points qu’Est (")
+        );
+        // Other languages keep their words as written.
+        let de = Catalogue::of(Language::De).word(&m(Seat::East));
+        assert!(!de.contains('’'), "{de}");
+    }
+
+    /// French sets a non-breaking space before every colon of its
+    /// catalogue, and no other kind of space (issue 29).
+    #[test]
+    fn french_colons_have_a_non_breaking_space() {
+        for (key, text) in parse(Language::Fr.source()) {
+            for (i, _) in text.match_indices(':') {
+                assert!(
+                    text[..i].ends_with('\u{a0}'),
+                    "fr.yaml `{key}`: no non-breaking space before a colon in {text:?}"
+                );
+                assert!(
+                    !text[..i]
+                        .trim_end_matches('\u{a0}')
+                        .ends_with([' ', '\u{202f}']),
+                    "fr.yaml `{key}`: an ordinary space before a colon in {text:?}"
+                );
+            }
+        }
     }
 
     #[test]

@@ -8,7 +8,7 @@ use serde::Serialize;
 
 use crate::bridge::{Board, Card, Hand, Rank, Seat, Side, Strain, Suit, Vulnerability};
 use crate::facts::commentary::{commentary, key_play};
-use crate::facts::{AnswerFacts, PlayFacts};
+use crate::facts::{AnswerFacts, BestContract, PlayFacts};
 use crate::lesson::{Analysis, BoardOrigin, Lesson, Question};
 use crate::rules::ez::Call;
 use crate::rules::{BoardAnalysis, Contract, Reason};
@@ -319,6 +319,16 @@ pub fn build(
         .map(|((board, code), f)| {
             let mut view = w.board(lesson, board, code.as_deref(), &f.analysis, &questions);
             view.play = f.play.as_ref().map(|p| w.play(&f.analysis, p));
+            // ez3: "what would you bid" asks for the bid seed 004 teaches
+            // the player opposite the dummy, not the simulated auction's.
+            if let Some(bid) = f.play.as_ref().and_then(|p| p.taught_bid) {
+                for answer in view.answers.iter_mut() {
+                    if answer.id == Question::Bid.code() {
+                        answer.answer = w.contract(bid.contract);
+                        answer.reasons = vec![w.word(&taught_bid_message(&bid))];
+                    }
+                }
+            }
             let technique = lesson.technique_of(board.number).map(|spec| spec.technique);
             let plan = commentary(f, technique);
             view.commentary = plan.all().map(|m| w.word(m)).collect();
@@ -522,7 +532,12 @@ impl Words {
                     })
                     .map(|(_, text)| text.clone())
                     .collect();
-                let (answer, mut reasons) = self.answer(q.question, a, &contract, &own);
+                let (mut answer, mut reasons) = self.answer(q.question, a, &contract, &own);
+                // A redealt board is not played: say so where nothing follows.
+                if a.redeal && answer.is_empty() && reasons.iter().all(String::is_empty) {
+                    answer = self.t.get("a_not_played");
+                    reasons.clear();
+                }
                 if q.question == Question::DeclarerDummy {
                     reasons.extend(a.declarer_why.as_ref().map(|m| self.word(m)));
                 }
@@ -608,13 +623,16 @@ impl Words {
     fn play(&self, a: &BoardAnalysis, p: &PlayFacts) -> PlayView {
         let makes = p.guideline_score.made;
         let score = p.guideline_score.declarer_score.to_string();
-        let mut guideline = Message::new(if makes {
-            "p_guideline_makes"
-        } else {
-            "p_guideline_fails"
+        // Defeated, the defenders' score is said too where they score.
+        let defence = p.guideline_score.defender_score;
+        let mut guideline = Message::new(match (makes, defence.quarters() != 0) {
+            (true, _) => "p_guideline_makes",
+            (false, false) => "p_guideline_fails",
+            (false, true) => "p_guideline_fails_defence",
         })
         .with("tricks", p.guideline_tricks)
-        .with("score", Arg::Verbatim(score.clone()));
+        .with("score", Arg::Verbatim(score.clone()))
+        .with("defence", Arg::Verbatim(defence.to_string()));
         if let (Some(declarer), Some(contract)) = (a.declarer, a.contract()) {
             guideline = guideline
                 .with("declarer", declarer)
@@ -701,10 +719,13 @@ impl Words {
             })
             .collect();
         let g = &p.guideline_lead;
-        let mut lead_verdict = Message::new(if g.among_best {
-            "p_lead_best"
-        } else {
-            "p_lead_not_best"
+        // No trick for the defence has its own sentence: French says
+        // "aucune levée" with "ne", not "0 levées".
+        let mut lead_verdict = Message::new(match (g.among_best, g.tricks == 13) {
+            (true, false) => "p_lead_best",
+            (false, false) => "p_lead_not_best",
+            (true, true) => "p_lead_best_none",
+            (false, true) => "p_lead_not_best_none",
         })
         .with("card", Arg::Verbatim(self.card(g.card)))
         .with("tricks", Arg::Tricks(u32::from(13 - g.tricks)));
@@ -931,6 +952,19 @@ impl Words {
             _ => String::new(),
         }
     }
+}
+
+/// Why the taught bid: what the player and the dummy take with best play.
+fn taught_bid_message(bid: &BestContract) -> Message {
+    let strain = bid.contract.strain();
+    Message::new(match strain {
+        Strain::NoTrump => "a_taught_bid_nt",
+        Strain::Suit(_) => "a_taught_bid_suit",
+    })
+    .with("seat", bid.declarer)
+    .with("tricks", Arg::Tricks(u32::from(bid.tricks)))
+    .with("strain", strain)
+    .with("score", Arg::Verbatim(bid.score.declarer_score.to_string()))
 }
 
 /// A seat's high-card points from the analysis.

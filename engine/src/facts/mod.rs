@@ -17,7 +17,7 @@ pub use crate::rules::lead::{Lead, LeadRule, SuitChoice, guideline_lead};
 
 use crate::bridge::{Board, Card, Deal, Seat, Seating, Strain, Suit};
 use crate::rules::GuidelineContract;
-use crate::rules::{self, BoardAnalysis, Contract, Outcome, Rules};
+use crate::rules::{self, BoardAnalysis, Contract, Outcome, Rules, Ruleset, ez3};
 use crate::solver::{self, PlayedTrick};
 use crate::technique::{
     self, NamedPlay, Proof, SeatCard, Table, Technique, TechniqueSpec, exchange,
@@ -50,6 +50,11 @@ pub struct PlayFacts {
     pub guideline_lead: GuidelineLead,
     pub extra_tricks: ExtraTricks,
     pub best_contract: BestContract,
+    /// `ez3`: the bid seed 004 teaches the player opposite the dummy (the
+    /// hands a worksheet shows): as many tricks as that player and the
+    /// dummy take with best play, in the strain where they take most
+    /// ([`taught_bid`]). `None` in the other systems.
+    pub taught_bid: Option<BestContract>,
     pub play_record: PlayRecord,
     /// The moments of `play_record` where one card, or one group of equal
     /// cards, alone keeps the contract's fate (`docs/solver.md`), seats
@@ -327,6 +332,7 @@ fn play_facts(
         guideline_lead,
         extra_tricks,
         best_contract: best_contract(rules, &dd, &seating),
+        taught_bid: taught_bid(rules, &dd),
         play_record: PlayRecord {
             tricks: record,
             declarer_tricks,
@@ -427,8 +433,25 @@ fn by_player(mut p: NamedPlay, seating: &Seating) -> NamedPlay {
 /// the winning bidder alone). Ties keep the first found: the rules'
 /// declarer before partner, strains NT, S, H, D, C, fewer tricks first.
 pub fn best_contract(rules: &Rules, dd: &DeclarerTable, seating: &Seating) -> BestContract {
+    best_for(rules, dd, &seating.declarers())
+}
+
+/// `ez3`: the bid for the player opposite the permanent dummy, the one
+/// whose hand a worksheet shows beside the dummy's. Seed 004 tells the
+/// bidder to bid exactly the tricks they and the dummy can win (its advice
+/// on bidding, and the 3-person chapter's "how many tricks you can win
+/// together with the Dummy"); with best play that is the most tricks that
+/// player takes as declarer in any strain, and bidding exactly that scores
+/// most. Ties as in [`best_contract`]: strains NT, S, H, D, C. `None` in
+/// the other systems, where the auction or the guideline answers.
+pub fn taught_bid(rules: &Rules, dd: &DeclarerTable) -> Option<BestContract> {
+    (rules.ruleset() == Ruleset::Ez3).then(|| best_for(rules, dd, &[ez3::DUMMY.partner()]))
+}
+
+/// The highest-scoring contract for any of `declarers` with best play.
+fn best_for(rules: &Rules, dd: &DeclarerTable, declarers: &[Seat]) -> BestContract {
     let mut best: Option<BestContract> = None;
-    for seat in seating.declarers() {
+    for &seat in declarers {
         for contract in Contract::all(rules.ruleset()) {
             let tricks = dd.get(seat, contract.strain());
             let outcome = rules.score(contract, tricks);
@@ -527,6 +550,17 @@ pub fn render_text(facts: &AnswerFacts) -> String {
         b.tricks,
         b.score.declarer_score
     );
+    if let Some(b) = &p.taught_bid {
+        let _ = writeln!(
+            out,
+            "Bid for {} with the dummy: {} ({}), {} tricks with best play, score {}",
+            b.declarer.name(),
+            b.contract.code(),
+            words::english(&b.contract.words()),
+            b.tricks,
+            b.score.declarer_score
+        );
+    }
     if !p.critical_plays.is_empty() {
         let _ = writeln!(out, "Critical plays:");
     }

@@ -255,7 +255,10 @@ pub const PREFERENCE: [Strain; 5] = [
 /// - in a suit, when the partnership is expected to hold 8+ trumps (in `ez`
 ///   partner is assumed to hold a third of the suit's unseen cards rounded up, or five
 ///   once partner has bid it): 1 point per trump beyond eight, and 3 / 2 / 1
-///   for a void / singleton / doubleton in the hand with fewer trumps.
+///   for a void / singleton / doubleton in one hand: with partner's hand seen
+///   (the `ez3` dummy), the hand with fewer trumps (equal: the player's
+///   own); with partner's hand unseen (`ez`), the player's own hand, as
+///   seed 004 has a player judge the hand held (`docs/rules.md`).
 ///
 /// The points give the tricks by the DBV table (under 20 points: no bid).
 /// The player picks the one strain worth most tricks (equal: ♠, ♥, NT, ♦,
@@ -358,7 +361,9 @@ impl Bidder<'_> {
         if total < 8 {
             return None;
         }
-        // Ruffs come from the hand with fewer trumps.
+        // Ruffs come from the hand with fewer trumps when both are seen;
+        // an unseen partner's short suits are unknown, so the player counts
+        // the hand held (seed 004's opening advice; docs/rules.md).
         let short_hand = match partner {
             Some(p) if p.suit_len(trumps) < mine => p,
             _ => own,
