@@ -440,16 +440,18 @@ mod tests {
     fn french_elides_before_a_vowel() {
         let fr = Catalogue::of(Language::Fr);
         let m = |seat| {
-            Message::new("c_key_promotion")
-                .with("trick", 3u32)
-                .with("seat", Seat::South)
-                .with("card", Arg::Verbatim("♠K".into()))
-                .with("against_seat", seat)
-                .with("against", Arg::Verbatim("♠A".into()))
+            Message::new("c_why_finesse")
+                .with("a_seat", seat)
+                .with("a", Arg::Verbatim("♥K".into()))
+                .with("b_seat", Seat::South)
+                .with("b", Arg::Verbatim("♥2".into()))
+                .with("declarer", Seat::South)
+                .with("tricks", Arg::Tricks(6))
+                .with("result", Arg::Verbatim("1".into()))
         };
-        assert!(fr.word(&m(Seat::East)).ends_with("chasser ♠A d’Est."));
-        assert!(fr.word(&m(Seat::West)).ends_with("chasser ♠A d’Ouest."));
-        assert!(fr.word(&m(Seat::North)).ends_with("chasser ♠A de Nord."));
+        assert!(fr.word(&m(Seat::East)).contains("(♥K d’Est et ♥2 de Sud changeant"));
+        assert!(fr.word(&m(Seat::West)).contains("(♥K d’Ouest et ♥2 de Sud changeant"));
+        assert!(fr.word(&m(Seat::North)).contains("(♥K de Nord et ♥2 de Sud changeant"));
         let more = Message::new("a_declarer_more")
             .with("declarer", Seat::West)
             .with("dummy", Seat::East)
