@@ -985,7 +985,16 @@ fn plain(text: &str) -> Span {
 fn measure_flow(ts: &Typesetter, blocks: &[Block], width: f32, at_top: bool) -> f32 {
     let mut h = 0.0;
     for b in blocks {
-        h += layout(ts, None, b, 0.0, h, width, at_top && h == 0.0);
+        let top = at_top && h == 0.0;
+        // The flow sets the blocks of a group one by one, so a heading
+        // that opens a group below other blocks keeps its space above.
+        h += match b {
+            Block::Group(body) | Block::Fit { body, .. } => measure_flow(ts, body, width, top),
+            Block::Either(alternatives) => {
+                measure_flow(ts, chosen(alternatives, ts.squeeze.choice), width, top)
+            }
+            _ => layout(ts, None, b, 0.0, h, width, top),
+        };
     }
     h
 }
