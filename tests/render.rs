@@ -826,4 +826,90 @@ fn a_defeated_guideline_contract_states_the_defenders_score() {
         "{}",
         play.guideline
     );
+
+/// Issue 29 part 4, whatever the plan's length: with every question asked,
+/// a teaching point above the first board and play plans three and ten
+/// times as long as the engine writes them, the answer key still prints a
+/// page a board and the hand records four boards a page, in every language
+/// and on either paper. Three times as long, every word of the plans
+/// prints; ten times, the crowded pages give their plan's key play alone,
+/// and every board's page keeps its key play.
+#[test]
+fn long_play_plans_keep_every_board_on_its_page() {
+    let solved =
+        minibridge::pipeline::lesson_facts(&exercise_lesson(), &[exercise_board()], Analysis::Play);
+    let play = solved[0].play.clone().expect("the exercise is played");
+    let cases = [
+        ("en", "a4", "Play plan"),
+        ("de", "a4", "Spielplan"),
+        ("fr", "letter", "Plan de jeu"),
+        ("nl", "a4", "Speelplan"),
+    ];
+    let opening = |sentence: &str| {
+        sentence
+            .split_whitespace()
+            .take(3)
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    for (language, paper, plan) in cases {
+        let lesson = exercise_with(&format!(
+            "language: {language}\npaper: {paper}\n\
+             questions: [hcp, announce, declaring_side, declarer_dummy, leader, lead, \
+             sure_tricks, contract, game, extra_tricks, score]\n\
+             note: {}\n",
+            "Count the sure tricks first, then find where the missing ones come from. ".repeat(6)
+        ));
+        let four = boards(4);
+        let mut facts = minibridge::pipeline::lesson_facts(&lesson, &four, Analysis::Rules);
+        for f in &mut facts {
+            f.play = Some(play.clone());
+        }
+        let coded: Vec<(Board, Option<String>)> = four.iter().map(|b| (*b, None)).collect();
+        let view = render::view::build(
+            &lesson,
+            "long.yaml",
+            0,
+            &coded,
+            &facts,
+            render::CardStyle::default(),
+        );
+        let count = opening(&view.boards[0].commentary[0]);
+        let key = opening(&view.boards[0].commentary_play[0]);
+        for times in [3, 10] {
+            let mut view = view.clone();
+            for b in &mut view.boards {
+                b.commentary = vec![b.commentary.join(" "); times];
+            }
+            let files = render::render_handouts(
+                &view,
+                &opts(&lesson, &["answers", "hand-records"]),
+                &Templates::builtin(),
+            )
+            .unwrap();
+            let file = |name: &str| {
+                &files
+                    .iter()
+                    .find(|f| f.file_name == name)
+                    .expect("the handout is written")
+                    .bytes
+            };
+            let (answers, records) = (file("answers.pdf"), file("hand-records.pdf"));
+            let case = format!("{language} {paper}, {times} times");
+            assert_eq!(page_sizes(answers).len(), 4, "{case}");
+            assert_eq!(page_sizes(records).len(), 1, "{case}");
+            let text = text_of(answers);
+            assert_eq!(text.matches(plan).count(), 4, "{case}: {text}");
+            assert!(text.matches(&key).count() >= 4, "{case}: {key:?} in {text}");
+            // Every word, or on a crowded page (the first, under the
+            // teaching point) the key play alone: never a plan cut short.
+            let counts = text.matches(&count).count();
+            if times == 3 {
+                assert_eq!(counts, 4 * 3, "{case}: {text}");
+            } else {
+                assert!(counts < 4 * 10, "{case}: {text}");
+            }
+            assert!(!text.contains('…'), "{case}: {text}");
+        }
+    }
 }

@@ -141,6 +141,19 @@ pub enum Block {
     /// it does not fit in what is left of this one (and flows on only when
     /// it is taller than a whole page).
     Group(Vec<Block>),
+    /// `@fit`: blocks that stay on one page whatever their length. Like a
+    /// group it starts a new page when it does not fit in what is left;
+    /// taller than a whole page, it is tightened until it fits (see
+    /// `templates/README.md`): spacing first, then text size down to
+    /// `min` points, then the later alternatives of its `@either` blocks.
+    Fit {
+        min: f32,
+        body: Vec<Block>,
+    },
+    /// `@either` … `@or` … `@end`: the same content at decreasing length.
+    /// The first alternative prints, unless the `@fit` block around it
+    /// fits on its page only with a later one.
+    Either(Vec<Vec<Block>>),
 }
 
 /// A header or footer line: left, centre and right parts; `{page}`,
@@ -428,6 +441,28 @@ impl<'a> Parser<'a> {
                 self.expect_end(no, "group", end, &["end"])?;
                 blocks.push(Block::Group(body));
             }
+            "fit" => {
+                let opts = Options::parse(no, rest);
+                opts.check(&["min"], &[])?;
+                let min = opts.number("min", 7.0)?.max(4.0);
+                let mut inner = *style;
+                let (body, end) = self.blocks(&mut inner, &["end"])?;
+                self.expect_end(no, "fit", end, &["end"])?;
+                blocks.push(Block::Fit { min, body });
+            }
+            "either" => {
+                let mut alternatives = Vec::new();
+                loop {
+                    let mut inner = *style;
+                    let (body, end) = self.blocks(&mut inner, &["or", "end"])?;
+                    alternatives.push(body);
+                    self.expect_end(no, "either", end.clone(), &["or", "end"])?;
+                    if end.is_some_and(|e| e.1 == "end") {
+                        break;
+                    }
+                }
+                blocks.push(Block::Either(alternatives));
+            }
             "boxes" => blocks.push(Block::AnswerBoxes(answer_boxes(no, rest)?)),
             "size" => style.size = number(no, "@size", rest)?.max(4.0),
             "align" => {
@@ -505,8 +540,8 @@ impl<'a> Parser<'a> {
                     no,
                     format!(
                         "unknown command `@{word}`; expected one of: title, header, footer, page, \
-                         space, keep, rule, mark, size, align, lines, boxes, box, group, columns, \
-                         table, diagram, grid"
+                         space, keep, rule, mark, size, align, lines, boxes, box, group, fit, \
+                         either, columns, table, diagram, grid"
                     ),
                 ));
             }
@@ -1087,6 +1122,45 @@ mod tests {
                 .unwrap_err()
                 .message
                 .contains("never closed")
+        );
+    }
+
+    #[test]
+    fn fit_blocks_and_alternatives() {
+        let d = parse("@fit min=8\n@box\n@either\nlong\n@or\nshort\n@end\n@end\n@end").unwrap();
+        let Block::Fit { min, body } = &d.blocks[0] else {
+            panic!("{:?}", d.blocks)
+        };
+        assert_eq!(*min, 8.0);
+        let Block::Boxed { body, .. } = &body[0] else {
+            panic!("{body:?}")
+        };
+        let Block::Either(alternatives) = &body[0] else {
+            panic!("{body:?}")
+        };
+        assert_eq!(alternatives.len(), 2);
+        assert!(
+            matches!(parse("@fit\nx\n@end").unwrap().blocks[0], Block::Fit { min, .. } if min == 7.0)
+        );
+        assert!(
+            parse("@or")
+                .unwrap_err()
+                .message
+                .contains("unknown command")
+        );
+        let e = parse("@box\n@or\n@end").unwrap_err();
+        assert_eq!(e.line, 2);
+        assert!(
+            parse("@either\nx")
+                .unwrap_err()
+                .message
+                .contains("never closed")
+        );
+        assert!(
+            parse("@fit size=3\n@end")
+                .unwrap_err()
+                .message
+                .contains("unknown option")
         );
     }
 

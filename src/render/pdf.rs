@@ -283,15 +283,66 @@ pub fn right_to_left(text: &str) -> Vec<char> {
 }
 
 /// Measures and draws text; the fonts are shared by every document.
+#[derive(Clone, Copy)]
 struct Typesetter {
     fonts: &'static Fonts,
     palette: Palette,
+    /// How tightly the blocks are set: [`Squeeze::NONE`] except inside a
+    /// `@fit` block that needs it.
+    squeeze: Squeeze,
+}
+
+/// How a `@fit` block is tightened to keep to one page.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Squeeze {
+    /// Factor on the vertical spacing: the gaps after paragraphs, headings,
+    /// tables and diagrams, box and cell padding, `@space`.
+    space: f32,
+    /// Factor on text sizes (diagrams and tables included).
+    text: f32,
+    /// The smallest size `text` makes of any text, in points; text the
+    /// template set smaller keeps its size.
+    floor: f32,
+    /// The alternative each `@either` prints (its last when it has fewer).
+    choice: usize,
+}
+
+impl Squeeze {
+    const NONE: Squeeze = Squeeze {
+        space: 1.0,
+        text: 1.0,
+        floor: 0.0,
+        choice: 0,
+    };
 }
 
 /// A piece of a line: a span cut at word boundaries.
 type Piece = Span;
 
 impl Typesetter {
+    fn new(fonts: &'static Fonts, palette: Palette) -> Typesetter {
+        Typesetter {
+            fonts,
+            palette,
+            squeeze: Squeeze::NONE,
+        }
+    }
+
+    /// A text size as the squeeze in force sets it.
+    fn size(&self, size: f32) -> f32 {
+        let q = self.squeeze;
+        if q.text >= 1.0 {
+            size
+        } else {
+            (size * q.text).max(size.min(q.floor))
+        }
+    }
+
+    /// A vertical gap as the squeeze in force sets it.
+    fn gap(&self, v: f32) -> f32 {
+        v * self.squeeze.space
+    }
+
     fn width(&self, text: &str, size: f32, bold: bool) -> f32 {
         let font = if bold {
             &self.fonts.bold
@@ -495,13 +546,13 @@ impl Typesetter {
         }
     }
 
-    /// Lays a text block out in `width`; draws it when a canvas is given.
-    /// Returns the height used.
+    /// Lays a text block out in `width` at its squeezed size; draws it
+    /// when a canvas is given. Returns the height used.
     fn text(&self, canvas: Option<&mut Canvas>, text: &Text, x: f32, y: f32, width: f32) -> f32 {
         self.spans(
             canvas,
             &text.spans,
-            text.size,
+            self.size(text.size),
             text.align,
             x,
             y,
@@ -573,10 +624,7 @@ pub struct Section<'a> {
 /// How many pages a document fills (the contents page of a pack needs the
 /// page counts before anything is drawn for good).
 pub fn page_count(doc: &Document, paper: Paper) -> Result<usize, String> {
-    let ts = Typesetter {
-        fonts: fonts()?,
-        palette: Palette::TwoColour,
-    };
+    let ts = Typesetter::new(fonts()?, Palette::TwoColour);
     Ok(paginate(&ts, doc, paper).len())
 }
 
@@ -585,7 +633,7 @@ fn paginate(ts: &Typesetter, doc: &Document, paper: Paper) -> Vec<Canvas> {
     let (pw, ph) = paper.size_mm();
     let (pw, ph) = (mm(pw), mm(ph));
     let mut flow = Flow {
-        ts,
+        ts: *ts,
         pages: vec![Canvas::new(ph)],
         mark: String::new(),
         y: 0.0,
@@ -613,10 +661,7 @@ pub fn render_sections(
     palette: Palette,
     identity: &[u8],
 ) -> Result<Vec<u8>, String> {
-    let ts = Typesetter {
-        fonts: fonts()?,
-        palette,
-    };
+    let ts = Typesetter::new(fonts()?, palette);
     let laid: Vec<(Vec<Canvas>, &Section)> = sections
         .iter()
         .map(|s| (paginate(&ts, s.doc, s.paper), s))
@@ -777,8 +822,9 @@ fn draw_margins(
 }
 
 /// The page flow: a cursor moving down pages.
-struct Flow<'a> {
-    ts: &'a Typesetter,
+struct Flow {
+    /// Squeezed inside a `@fit` block that needs it.
+    ts: Typesetter,
     pages: Vec<Canvas>,
     /// The mark in force (`@mark`).
     mark: String,
@@ -790,7 +836,7 @@ struct Flow<'a> {
     page_height: f32,
 }
 
-impl Flow<'_> {
+impl Flow {
     fn page(&mut self) -> &mut Canvas {
         self.pages.last_mut().expect("the flow always has a page")
     }
@@ -815,11 +861,31 @@ impl Flow<'_> {
             Block::Group(body) => {
                 let room = self.bottom - self.top;
                 let at_top = self.y <= self.top;
-                let h = measure_flow(self.ts, body, self.width, at_top);
+                let h = measure_flow(&self.ts, body, self.width, at_top);
                 if self.y + h > self.bottom && !at_top && h <= room {
                     self.new_page();
                 }
                 for b in body {
+                    self.block(b);
+                }
+            }
+            Block::Fit { min, body } => {
+                let at_top = self.y <= self.top;
+                let h = measure_flow(&self.ts, body, self.width, at_top);
+                if self.y + h > self.bottom && !at_top {
+                    self.new_page();
+                }
+                let at_top = self.y <= self.top;
+                let base = self.ts;
+                let (ts, body) = fit(base, body, *min, self.width, at_top, self.bottom - self.y);
+                self.ts = ts;
+                for b in &body {
+                    self.block(b);
+                }
+                self.ts = base;
+            }
+            Block::Either(alternatives) => {
+                for b in chosen(alternatives, self.ts.squeeze.choice) {
                     self.block(b);
                 }
             }
@@ -843,14 +909,14 @@ impl Flow<'_> {
             _ => {
                 let (x, w) = (self.left, self.width);
                 let at_top = self.y <= self.top;
-                let h = layout(self.ts, None, block, x, self.y, w, at_top);
+                let h = layout(&self.ts, None, block, x, self.y, w, at_top);
                 if self.y + h > self.bottom && !at_top {
                     self.new_page();
                 }
                 let y = self.y;
                 let at_top = self.y <= self.top;
                 let ts = self.ts;
-                let h = layout(ts, Some(self.page()), block, x, y, w, at_top);
+                let h = layout(&ts, Some(self.page()), block, x, y, w, at_top);
                 self.y += h;
             }
         }
@@ -891,14 +957,14 @@ impl Flow<'_> {
                 page.rect(x, y, cw, chh, Some((0.3, LIGHT)), None);
             }
             let inner_w = cw - 2.0 * pad;
-            let content_h = blocks_height(ts, cell, inner_w);
+            let content_h = blocks_height(&ts, cell, inner_w);
             let dy = match grid.valign {
                 VAlign::Top => pad,
                 VAlign::Middle => ((chh - content_h) / 2.0).max(pad * 0.5),
             };
             let mut cy = y + dy;
             for b in cell {
-                cy += layout(ts, Some(&mut *page), b, x + pad, cy, inner_w, cy <= y + dy);
+                cy += layout(&ts, Some(&mut *page), b, x + pad, cy, inner_w, cy <= y + dy);
             }
             slot += 1;
         }
@@ -919,9 +985,250 @@ fn plain(text: &str) -> Span {
 fn measure_flow(ts: &Typesetter, blocks: &[Block], width: f32, at_top: bool) -> f32 {
     let mut h = 0.0;
     for b in blocks {
-        h += layout(ts, None, b, 0.0, h, width, at_top && h == 0.0);
+        let top = at_top && h == 0.0;
+        // The flow sets the blocks of a group one by one, so a heading
+        // that opens a group below other blocks keeps its space above.
+        h += match b {
+            Block::Group(body) | Block::Fit { body, .. } => measure_flow(ts, body, width, top),
+            Block::Either(alternatives) => {
+                measure_flow(ts, chosen(alternatives, ts.squeeze.choice), width, top)
+            }
+            _ => layout(ts, None, b, 0.0, h, width, top),
+        };
     }
     h
+}
+
+/// The alternative of an `@either` that `choice` picks: its last when it
+/// has fewer.
+fn chosen(alternatives: &[Vec<Block>], choice: usize) -> &[Block] {
+    alternatives
+        .get(choice.min(alternatives.len().saturating_sub(1)))
+        .map_or(&[], Vec::as_slice)
+}
+
+/// The most alternatives any `@either` among `blocks` has (1 without any).
+fn alternatives(blocks: &[Block]) -> usize {
+    blocks
+        .iter()
+        .map(|b| match b {
+            Block::Either(alts) => alts
+                .len()
+                .max(alts.iter().map(|a| alternatives(a)).max().unwrap_or(1)),
+            Block::Boxed { body, .. } | Block::Group(body) | Block::Fit { body, .. } => {
+                alternatives(body)
+            }
+            Block::Columns { columns, .. } => {
+                columns.iter().map(|c| alternatives(c)).max().unwrap_or(1)
+            }
+            _ => 1,
+        })
+        .max()
+        .unwrap_or(1)
+}
+
+/// The largest text size among `blocks`, in points.
+fn largest_size(blocks: &[Block]) -> f32 {
+    blocks
+        .iter()
+        .map(|b| match b {
+            Block::Heading { text, .. } | Block::Paragraph(text) => text.size,
+            Block::Boxed { title, body } => {
+                let title = if title.is_some() { 10.5 } else { 0.0 };
+                largest_size(body).max(title)
+            }
+            Block::Group(body) | Block::Fit { body, .. } => largest_size(body),
+            Block::Either(alts) => alts.iter().map(|a| largest_size(a)).fold(0.0, f32::max),
+            Block::Columns { columns, .. } => {
+                columns.iter().map(|c| largest_size(c)).fold(0.0, f32::max)
+            }
+            Block::Table(t) => t.size,
+            Block::Diagram(d) => d.size,
+            _ => 0.0,
+        })
+        .fold(0.0, f32::max)
+}
+
+/// The squeezes a `@fit` block tries, loosest first: the spacing closes
+/// up to half, then the text shrinks in steps until no text is larger
+/// than `floor`.
+fn squeezes(blocks: &[Block], floor: f32) -> Vec<Squeeze> {
+    let mut out: Vec<Squeeze> = [1.0, 0.85, 0.7, 0.55]
+        .into_iter()
+        .map(|space| Squeeze {
+            space,
+            text: 1.0,
+            floor,
+            choice: 0,
+        })
+        .collect();
+    let largest = largest_size(blocks);
+    let mut text: f32 = 1.0;
+    while largest * text > floor {
+        text -= 0.04;
+        out.push(Squeeze {
+            space: 0.5,
+            text,
+            floor,
+            choice: 0,
+        });
+    }
+    out
+}
+
+/// Room for rounding: the flow adds heights one by one, the measure sums
+/// them first.
+const FIT_SLACK: f32 = 0.01;
+
+/// How a `@fit` block keeps to `room` points: the loosest squeeze with
+/// which it fits, trying every squeeze with the first alternatives of its
+/// `@either` blocks before the next alternatives. When even the last
+/// alternatives at the tightest squeeze are too tall, its last paragraph
+/// is cut short, with `…`, to what is left of the room.
+fn fit(
+    base: Typesetter,
+    body: &[Block],
+    floor: f32,
+    width: f32,
+    at_top: bool,
+    room: f32,
+) -> (Typesetter, Vec<Block>) {
+    let fits =
+        |ts: &Typesetter, body: &[Block]| measure_flow(ts, body, width, at_top) <= room - FIT_SLACK;
+    if fits(&base, body) {
+        return (base, body.to_vec());
+    }
+    let levels = squeezes(body, floor);
+    let choices = alternatives(body);
+    for choice in 0..choices {
+        for level in &levels {
+            let ts = Typesetter {
+                squeeze: Squeeze { choice, ..*level },
+                ..base
+            };
+            if fits(&ts, body) {
+                return (ts, body.to_vec());
+            }
+        }
+    }
+    let last = levels.last().copied().unwrap_or(Squeeze::NONE);
+    let ts = Typesetter {
+        squeeze: Squeeze {
+            choice: choices - 1,
+            ..last
+        },
+        ..base
+    };
+    let mut cut = body.to_vec();
+    let Some(text) = last_paragraph(&mut cut, ts.squeeze.choice).map(|t| t.spans.clone()) else {
+        return (ts, cut);
+    };
+    let words = word_count(&text);
+    // The most words that fit; none fit when even the ellipsis alone is
+    // too tall, and then the block flows on as it is.
+    let (mut lo, mut hi) = (0, words);
+    let with = |n: usize| {
+        let mut b = body.to_vec();
+        if let Some(t) = last_paragraph(&mut b, ts.squeeze.choice) {
+            t.spans = first_words(&text, n);
+        }
+        b
+    };
+    if !fits(&ts, &with(0)) {
+        return (ts, cut);
+    }
+    while lo < hi {
+        let mid = (lo + hi).div_ceil(2);
+        if fits(&ts, &with(mid)) {
+            lo = mid;
+        } else {
+            hi = mid - 1;
+        }
+    }
+    cut = with(lo);
+    (ts, cut)
+}
+
+/// The last paragraph among `blocks`, looking into boxes, groups, columns
+/// and the alternative `choice` picks.
+fn last_paragraph(blocks: &mut [Block], choice: usize) -> Option<&mut Text> {
+    for b in blocks.iter_mut().rev() {
+        let found = match b {
+            Block::Paragraph(text) => Some(text),
+            Block::Boxed { body, .. } | Block::Group(body) | Block::Fit { body, .. } => {
+                last_paragraph(body, choice)
+            }
+            Block::Either(alts) => {
+                let i = choice.min(alts.len().saturating_sub(1));
+                alts.get_mut(i).and_then(|a| last_paragraph(a, choice))
+            }
+            Block::Columns { columns, .. } => columns
+                .iter_mut()
+                .rev()
+                .find_map(|c| last_paragraph(c, choice)),
+            _ => None,
+        };
+        if found.is_some() {
+            return found;
+        }
+    }
+    None
+}
+
+/// The words of a run of spans (a forced line break counts as one).
+fn word_count(spans: &[Span]) -> usize {
+    first_words_len(spans, usize::MAX).1
+}
+
+/// The spans of the first `n` words, ended with `…` when words are left
+/// out.
+fn first_words(spans: &[Span], n: usize) -> Vec<Span> {
+    let (mut out, total) = first_words_len(spans, n);
+    if n < total {
+        match out.last_mut() {
+            Some(last) => {
+                let kept = last.text.trim_end().len();
+                last.text.truncate(kept);
+                last.text.push('…');
+            }
+            None => out.push(plain("…")),
+        }
+    }
+    out
+}
+
+/// The spans of the first `n` words and how many words there are in all.
+fn first_words_len(spans: &[Span], n: usize) -> (Vec<Span>, usize) {
+    let mut out = Vec::new();
+    let mut words = 0;
+    let mut in_word = false;
+    for span in spans {
+        let mut kept = String::new();
+        for c in span.text.chars() {
+            let space = c == ' ' || c == '\n';
+            if !space && !in_word {
+                words += 1;
+            }
+            in_word = !space;
+            if words <= n {
+                kept.push(c);
+            }
+        }
+        if !kept.is_empty() {
+            out.push(Span {
+                text: kept,
+                ..span.clone()
+            });
+        }
+    }
+    // A space that began the word left out stays at the end; trim it.
+    if words > n
+        && let Some(last) = out.last_mut()
+    {
+        let kept = last.text.trim_end().len();
+        last.text.truncate(kept);
+    }
+    (out, words)
 }
 
 fn blocks_height(ts: &Typesetter, blocks: &[Block], width: f32) -> f32 {
@@ -960,24 +1267,38 @@ fn layout(
 ) -> f32 {
     match block {
         Block::Heading { level, text } => {
-            let before = if at_top { 0.0 } else { text.size * 0.6 };
+            let before = if at_top {
+                0.0
+            } else {
+                ts.gap(ts.size(text.size) * 0.6)
+            };
             let h = ts.text(canvas, text, x, y + before, width);
-            let after = if *level == 1 { mm(2.0) } else { mm(1.2) };
+            let after = ts.gap(if *level == 1 { mm(2.0) } else { mm(1.2) });
             before + h + after
         }
-        Block::Paragraph(text) => ts.text(canvas, text, x, y, width) + text.size * 0.45,
-        Block::Space(v) => mm(*v),
+        Block::Paragraph(text) => {
+            ts.text(canvas, text, x, y, width) + ts.gap(ts.size(text.size) * 0.45)
+        }
+        Block::Space(v) => ts.gap(mm(*v)),
         Block::PageBreak | Block::Keep(_) | Block::Grid(_) | Block::Mark(_) => 0.0,
-        Block::Group(body) => match canvas {
+        Block::Group(body) | Block::Fit { body, .. } => match canvas {
             Some(c) => draw_blocks(ts, c, body, x, y, width),
             None => blocks_height(ts, body, width),
         },
+        Block::Either(alternatives) => {
+            let body = chosen(alternatives, ts.squeeze.choice);
+            match canvas {
+                Some(c) => draw_blocks(ts, c, body, x, y, width),
+                None => blocks_height(ts, body, width),
+            }
+        }
         Block::AnswerBoxes(b) => answer_boxes(ts, canvas, b, x, y, width),
         Block::Rule => {
+            let h = ts.gap(mm(3.0));
             if let Some(c) = canvas {
-                c.line(x, y + mm(1.5), x + width, y + mm(1.5), 0.6, GREY, None);
+                c.line(x, y + h / 2.0, x + width, y + h / 2.0, 0.6, GREY, None);
             }
-            mm(3.0)
+            h
         }
         Block::AnswerLines(n) => {
             let gap = mm(7.0);
@@ -991,30 +1312,37 @@ fn layout(
         }
         Block::Boxed { title, body } => {
             let pad = mm(3.0);
+            // A squeeze takes vertical padding only: the text keeps its
+            // width.
+            let vpad = ts.gap(pad);
             let inner = width - 2.0 * pad;
+            let title_size = ts.size(10.5);
             let title_h = title
                 .as_ref()
-                .map(|t| ts.spans(None, t, 10.5, Align::Left, 0.0, 0.0, inner, BLACK) + mm(1.0))
+                .map(|t| {
+                    ts.spans(None, t, title_size, Align::Left, 0.0, 0.0, inner, BLACK)
+                        + ts.gap(mm(1.0))
+                })
                 .unwrap_or(0.0);
             let body_h = blocks_height(ts, body, inner);
-            let h = pad + title_h + body_h + pad * 0.6;
+            let h = vpad + title_h + body_h + vpad * 0.6;
             if let Some(c) = canvas {
                 c.rect(x, y, width, h, Some((0.7, GREY)), None);
                 if let Some(t) = title {
                     ts.spans(
                         Some(&mut *c),
                         t,
-                        10.5,
+                        title_size,
                         Align::Left,
                         x + pad,
-                        y + pad,
+                        y + vpad,
                         inner,
                         BLACK,
                     );
                 }
-                draw_blocks(ts, c, body, x + pad, y + pad + title_h, inner);
+                draw_blocks(ts, c, body, x + pad, y + vpad + title_h, inner);
             }
-            h + mm(3.0)
+            h + ts.gap(mm(3.0))
         }
         Block::Columns {
             gap,
@@ -1061,6 +1389,8 @@ fn table(
     let total: f32 = t.widths.iter().sum::<f32>().max(0.001);
     let widths: Vec<f32> = t.widths.iter().map(|w| w / total * width).collect();
     let pad = 3.0;
+    let vpad = ts.gap(pad * 0.8);
+    let size = ts.size(t.size);
     let mut cy = y;
     for (r, row) in t.rows.iter().enumerate() {
         let head = t.head && r == 0;
@@ -1075,12 +1405,12 @@ fn table(
                     .collect()
             })
             .collect();
-        let mut rh: f32 = t.size * 1.3;
+        let mut rh: f32 = size * 1.3;
         for (c, cell) in cells.iter().enumerate() {
             rh = rh.max(ts.spans(
                 None,
                 cell,
-                t.size,
+                size,
                 t.align[c],
                 0.0,
                 0.0,
@@ -1088,7 +1418,7 @@ fn table(
                 BLACK,
             ));
         }
-        rh = (rh + 2.0 * pad * 0.8).max(mm(t.row_height));
+        rh = (rh + 2.0 * vpad).max(mm(t.row_height));
         if let Some(cv) = canvas.as_deref_mut() {
             if head {
                 cv.rect(x, cy, width, rh, None, Some(SHADE));
@@ -1098,10 +1428,10 @@ fn table(
                 ts.spans(
                     Some(&mut *cv),
                     cell,
-                    t.size,
+                    size,
                     t.align[c],
                     cx + pad,
-                    cy + pad * 0.8,
+                    cy + vpad,
                     widths[c] - 2.0 * pad,
                     BLACK,
                 );
@@ -1125,7 +1455,7 @@ fn table(
         }
         cy += rh;
     }
-    cy - y + mm(3.0)
+    cy - y + ts.gap(mm(3.0))
 }
 
 /// A row of answer boxes, each labelled small in its top-left corner.
@@ -1174,7 +1504,7 @@ fn diagram(
     y: f32,
     width: f32,
 ) -> f32 {
-    let size = d.size;
+    let size = ts.size(d.size);
     let leading = size * 1.3;
     let hand_h = leading * 5.0;
     // Columns fit the longest hand comfortably; the whole diagram is centred.
@@ -1185,7 +1515,7 @@ fn diagram(
     let bottom_h = if has('S') { hand_h } else { 0.0 };
     let box_side = (hand_h * 1.1).min(col_w * 0.85);
     let mid_h = hand_h.max(box_side);
-    let total = top_h + mid_h + bottom_h + mm(3.0);
+    let total = top_h + mid_h + bottom_h + ts.gap(mm(3.0));
     let Some(c) = canvas else { return total };
     let mid_y = y + top_h;
     // The compass box with the seat letters on its edges.
@@ -1282,6 +1612,133 @@ mod tests {
     use crate::render::layout::parse;
 
     const SAMPLE: &str = "@title Sample\n@footer Lesson | | Page {page} of {pages}\n# Heading **one**\nSome text with ♠ and ♥ and {D}{C} and __italic__ {red}red{/red}.\n\n@table widths=1,1 head grid\n| a | b |\n| 1 | 2 |\n@end\n@diagram\nN North | 14 | ♠ 10 5 3 2 | ♥ A K 4 | ♦ K 8 3 | ♣ A 5 3\nE East | 6 | ♠ Q 7 4 | ♥ 7 5 | ♦ J 10 6 | ♣ Q J 9 7 6\nS South | 16 | ♠ A K 6 | ♥ 9 6 3 2 | ♦ A Q 4 | ♣ K 4 2\nW West | 4 | ♠ J 9 8 | ♥ Q J 10 8 | ♦ 9 7 5 2 | ♣ 10 8\ncenter Board 1 | Dealer W\n@end\n@lines 3\n@page\nSecond page\n";
+
+    /// A board page: a tall deal and answers (answer lines, which no
+    /// squeeze makes smaller, stand in for them: `deal` lines of 7 mm),
+    /// then a play plan of `words` words in a box, with a shorter plan as
+    /// the alternative when `short` is given.
+    fn board_page(deal: u32, words: usize, short: Option<usize>) -> String {
+        let plan = |n: usize| {
+            (0..n)
+                .map(|i| format!("word{i}"))
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
+        let body = match short {
+            Some(n) => format!(
+                "@either\n**Plan:** {}\n@or\n**Plan:** {}\n@end",
+                plan(words),
+                plan(n)
+            ),
+            None => format!("**Plan:** {}", plan(words)),
+        };
+        format!(
+            "@header Lesson | | Board 1\n@fit min=7.5\n# Board 1\n@lines {deal}\n\
+             @size 9\nThe answers.\n@box\n@size 9\n{body}\n@end\n@end\n"
+        )
+    }
+
+    fn fit_of(source: &str, paper: Paper) -> (Typesetter, Vec<Block>, Vec<Block>) {
+        let doc = parse(source).unwrap();
+        let Some(Block::Fit { min, body }) = doc.blocks.first() else {
+            panic!("{:?}", doc.blocks)
+        };
+        let ts = Typesetter::new(fonts().unwrap(), Palette::TwoColour);
+        let (pw, ph) = paper.size_mm();
+        let room = mm(ph) - mm(MARGIN_BOTTOM) - mm(MARGIN_TOP) - head_height(&doc.headers);
+        let width = mm(pw) - 2.0 * mm(MARGIN_SIDE);
+        let (ts, fitted) = fit(ts, body, *min, width, true, room);
+        (ts, body.clone(), fitted)
+    }
+
+    fn plan_text(blocks: &mut [Block], choice: usize) -> String {
+        last_paragraph(blocks, choice)
+            .unwrap()
+            .spans
+            .iter()
+            .map(|s| s.text.as_str())
+            .collect()
+    }
+
+    #[test]
+    fn a_board_that_fits_is_set_as_written() {
+        let source = board_page(20, 60, None);
+        let (ts, body, fitted) = fit_of(&source, Paper::A4);
+        assert_eq!(ts.squeeze, Squeeze::NONE);
+        assert_eq!(body, fitted);
+        assert_eq!(page_count(&parse(&source).unwrap(), Paper::A4), Ok(1));
+    }
+
+    /// A plan up to a third longer than the page holds closes up the
+    /// spacing and, if need be, sets the text smaller, never under the
+    /// minimum, and keeps every word.
+    #[test]
+    fn a_long_plan_is_tightened_onto_the_page_without_losing_a_word() {
+        for paper in [Paper::A4, Paper::Letter] {
+            // The shortest plan that spills onto a second page unless the
+            // board is a fit block.
+            let spills = |words: usize| {
+                let grouped = board_page(24, words, Some(20)).replace("@fit min=7.5", "@group");
+                page_count(&parse(&grouped).unwrap(), paper) == Ok(2)
+            };
+            let first = (10..).step_by(5).find(|&w| spills(w)).unwrap();
+            assert!(first > 40, "{paper:?}: {first}");
+            for words in [first, first * 115 / 100, first * 130 / 100] {
+                let source = board_page(24, words, Some(20));
+                assert_eq!(page_count(&parse(&source).unwrap(), paper), Ok(1));
+                let (ts, body, mut fitted) = fit_of(&source, paper);
+                assert_ne!(ts.squeeze, Squeeze::NONE);
+                assert_eq!(ts.squeeze.choice, 0, "{paper:?} {words}: {:?}", ts.squeeze);
+                assert_eq!(body, fitted);
+                assert!(ts.size(9.0) >= 7.5, "{:?}", ts.squeeze);
+                assert_eq!(ts.size(6.5), 6.5);
+                assert!(!plan_text(&mut fitted, 0).contains('…'));
+            }
+        }
+    }
+
+    /// A plan too long for the page even at the smallest text gives way to
+    /// its shorter alternative; past that, the plan is cut short with `…`
+    /// and the board still keeps to its page.
+    #[test]
+    fn a_plan_of_any_length_keeps_the_board_on_one_page() {
+        let (ts, _, mut fitted) = fit_of(&board_page(24, 600, Some(40)), Paper::A4);
+        assert_eq!(ts.squeeze.choice, 1, "{:?}", ts.squeeze);
+        assert!(plan_text(&mut fitted, 1).ends_with("word39"));
+        for words in [600, 1500, 5000] {
+            for short in [None, Some(2000)] {
+                let source = board_page(24, words, short);
+                assert_eq!(
+                    page_count(&parse(&source).unwrap(), Paper::Letter),
+                    Ok(1),
+                    "{words} {short:?}"
+                );
+                let (ts, _, mut fitted) = fit_of(&source, Paper::Letter);
+                assert!(ts.size(9.0) >= 7.5);
+                let plan = plan_text(&mut fitted, ts.squeeze.choice);
+                assert!(plan.starts_with("Plan: word0 word1"), "{plan}");
+                assert!(plan.ends_with('…'), "{plan}");
+            }
+        }
+        // Nothing to cut: a fit block taller than the page flows on.
+        let tall = "@fit\n@lines 40\n@end\nafter\n";
+        assert_eq!(page_count(&parse(tall).unwrap(), Paper::A4), Ok(2));
+    }
+
+    #[test]
+    fn cutting_keeps_whole_words_and_their_style() {
+        let spans = crate::render::layout::inline(1, "**Plan:** one two three").unwrap();
+        assert_eq!(word_count(&spans), 4);
+        let cut = first_words(&spans, 2);
+        assert_eq!(
+            cut.iter()
+                .map(|s| (s.text.as_str(), s.bold))
+                .collect::<Vec<_>>(),
+            [("Plan:", true), (" one…", false)]
+        );
+        assert_eq!(first_words(&spans, 0)[0].text, "…");
+        assert_eq!(first_words(&spans, 9), spans);
+    }
 
     #[test]
     fn same_input_same_bytes() {
