@@ -449,9 +449,18 @@ mod tests {
                 .with("tricks", Arg::Tricks(6))
                 .with("result", Arg::Verbatim("1".into()))
         };
-        assert!(fr.word(&m(Seat::East)).contains("(♥K d’Est et ♥2 de Sud changeant"));
-        assert!(fr.word(&m(Seat::West)).contains("(♥K d’Ouest et ♥2 de Sud changeant"));
-        assert!(fr.word(&m(Seat::North)).contains("(♥K de Nord et ♥2 de Sud changeant"));
+        assert!(
+            fr.word(&m(Seat::East))
+                .contains("(♥K d’Est et ♥2 de Sud changeant")
+        );
+        assert!(
+            fr.word(&m(Seat::West))
+                .contains("(♥K d’Ouest et ♥2 de Sud changeant")
+        );
+        assert!(
+            fr.word(&m(Seat::North))
+                .contains("(♥K de Nord et ♥2 de Sud changeant")
+        );
         let more = Message::new("a_declarer_more")
             .with("declarer", Seat::West)
             .with("dummy", Seat::East)

@@ -639,7 +639,8 @@ fn dd_table<S: Serializer>(dd: &DeclarerTable, s: S) -> Result<S::Ok, S::Error> 
 }
 
 /// `[{"trick": 1, "seat": "S", "card": "H4", "cards": ["H5","H4"],
-/// "class": "equal", "technique": "hold_up", "against": null, "target": 9, "otherwise":
+/// "class": "equal", "technique": "hold_up", "against": null, "holding": ["HA"],
+/// "target": 9, "otherwise":
 /// {"card": "HA", "declarer_tricks": 8, "defence_wins": [{"trick": 9,
 /// "leader": "S", "seat": "E", "card": "DA"}, …], "play": [{"leader": "W",
 /// "cards": ["H3", "H2", "HK", "HA"], "winner": "S"}, …]}}, …]`.
@@ -678,6 +679,7 @@ fn critical_plays<S: Serializer>(plays: &[NamedPlay], s: S) -> Result<S::Ok, S::
         class: &'static str,
         technique: &'static str,
         against: Option<Against>,
+        holding: Vec<String>,
         target: u8,
         otherwise: Otherwise,
     }
@@ -693,6 +695,12 @@ fn critical_plays<S: Serializer>(plays: &[NamedPlay], s: S) -> Result<S::Ok, S::
                 seat: a.seat.letter(),
                 card: a.card.to_string(),
             }),
+            holding: p
+                .name
+                .holding
+                .ranks()
+                .map(|r| Card::new(p.card.suit, r).to_string())
+                .collect(),
             target: p.target,
             otherwise: Otherwise {
                 card: p.otherwise.card.to_string(),

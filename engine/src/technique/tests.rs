@@ -291,3 +291,34 @@ fn the_lead_that_beats_the_contract_is_named_the_opening_lead() {
     assert_eq!(plays[0].name.kind, PlayKind::OpeningLead);
     assert!(plays.iter().all(|p| p.name.against.is_none()));
 }
+
+/// The finesse as the plan tells it: South leads ♦2, West plays low from
+/// his ♦Q, North puts in ♦10 from ♦K-J-10 and wins; cashing ♦K there
+/// instead would lose the contract.
+#[test]
+fn the_finesse_moment_names_the_honour_and_the_tenace() {
+    use crate::solver::play_record;
+    let table = south(FINESSE_TAKEN, Strain::NoTrump, 7);
+    let record = play_record(&table.deal, table.strain, table.declarer);
+    let plays = critical_plays(&table.deal, table.strain, table.declarer, 7, &record);
+    let finesse = plays
+        .iter()
+        .find(|p| p.name.kind == PlayKind::Technique(Technique::Finesse))
+        .expect("the finesse is a critical play");
+    let trick = &record[usize::from(finesse.trick) - 1];
+    assert_eq!(trick.leader, Seat::South);
+    assert_eq!((finesse.seat, finesse.card), (Seat::North, card("DT")));
+    let against = finesse.name.against.expect("against West's honour");
+    assert_eq!((against.seat, against.card), (Seat::West, card("DQ")));
+    let tenace: Vec<Card> = finesse
+        .name
+        .holding
+        .ranks()
+        .map(|r| Card::new(Suit::Diamonds, r))
+        .collect();
+    assert_eq!(tenace, [card("DK"), card("DJ"), card("DT")]);
+    assert!(
+        !finesse.cards.contains(&card("DK")),
+        "cashing the king loses"
+    );
+}
