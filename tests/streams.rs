@@ -281,3 +281,108 @@ fn template_folders_that_would_be_ignored_are_errors() {
     );
     assert!(!out.join("keyed").exists());
 }
+
+/// Issue 32 parts 5 and 8: help and the version are the command's output,
+/// so a full device is an error (not exit 0 with nothing written); and a
+/// standard error that cannot be written loses the messages, never the
+/// command (no panic, exit 101): a bad lesson still exits 2, a deal with
+/// statistics still exits 0.
+#[test]
+fn help_into_a_full_device_fails_and_a_full_standard_error_panics_nothing() {
+    if !Path::new("/dev/full").exists() {
+        eprintln!("skipped: this system has no /dev/full");
+        return;
+    }
+    let full = || {
+        Stdio::from(
+            std::fs::OpenOptions::new()
+                .write(true)
+                .open("/dev/full")
+                .unwrap(),
+        )
+    };
+    for args in [&["--help"][..], &["--version"], &["deal", "--help"]] {
+        let out = run_into(args, &root(), full());
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {}", stderr(&out));
+        assert!(
+            stderr(&out).starts_with("error: cannot write to standard output: "),
+            "{args:?}: {}",
+            stderr(&out)
+        );
+    }
+    let dir = std::env::temp_dir().join(format!("minibridge-stderr-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(
+        dir.join("bad.yaml"),
+        "title: x\nboards: 2\nno_such_key: 1\n",
+    )
+    .unwrap();
+    for (args, code) in [
+        (&["check", "bad.yaml"][..], 2),
+        (&["deal", "--seed", "1", "--boards", "2", "--stats"], 0),
+        (&["deal", "--bogus"], 2),
+    ] {
+        let out = minibridge()
+            .args(args)
+            .current_dir(&dir)
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(full())
+            .output()
+            .expect("the binary runs");
+        assert_eq!(out.status.code(), Some(code), "{args:?}");
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// Issue 32 part 7: a pipe (FIFO) given as a lesson, a boards file, a PBN
+/// file or a script is refused at once; reading it would wait forever for
+/// a writer.
+#[test]
+fn a_pipe_given_as_a_file_is_refused_not_waited_on() {
+    let dir = std::env::temp_dir().join(format!("minibridge-fifo-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let fifo = dir.join("boards.pbn");
+    let made = Command::new("mkfifo").arg(&fifo).status();
+    if !made.is_ok_and(|s| s.success()) {
+        eprintln!("skipped: mkfifo is not available");
+        return;
+    }
+    std::fs::write(dir.join("from.yaml"), "title: x\ndeals_from: boards.pbn\n").unwrap();
+    for args in [
+        &["check", "boards.pbn"][..],
+        &["check", "from.yaml"],
+        &["analyze", "boards.pbn"],
+        &["solve", "boards.pbn"],
+        &["deal", "--script", "boards.pbn"],
+    ] {
+        let mut child = minibridge()
+            .args(args)
+            .current_dir(&dir)
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("the binary runs");
+        let started = std::time::Instant::now();
+        let status = loop {
+            if let Some(status) = child.try_wait().unwrap() {
+                break Some(status);
+            }
+            if started.elapsed() > std::time::Duration::from_secs(30) {
+                child.kill().ok();
+                break None;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(20));
+        };
+        let out = child.wait_with_output().unwrap();
+        let text = String::from_utf8_lossy(&out.stderr).into_owned();
+        assert_eq!(
+            status.and_then(|s| s.code()),
+            Some(2),
+            "{args:?} waited: {text}"
+        );
+        assert!(text.contains("not a regular file"), "{args:?}: {text}");
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -99,7 +99,8 @@ pub fn run(args: AnalyzeArgs) -> anyhow::Result<ExitCode> {
 /// The boards of a PBN or LIN file; every board needs a complete deal,
 /// since there is nothing to analyse without one.
 fn read_pbn_boards(path: &PathBuf) -> anyhow::Result<Vec<Board>> {
-    let bytes = std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
+    let bytes = crate::lesson::files::read_regular(path)
+        .with_context(|| format!("cannot read {}", path.display()))?;
     let format = import::BoardFormat::detect(path, &bytes);
     let boards =
         import::read_boards(format, &bytes).map_err(|e| e.in_file(path.display().to_string()))?;

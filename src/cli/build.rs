@@ -3,6 +3,7 @@
 //! pack in `OUT/pack/`. A lesson that fails writes nothing and is left out
 //! of the pack; the others still build; the exit code is 2 if any failed.
 
+use super::output::sayln;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
@@ -313,7 +314,7 @@ pub fn run(args: BuildArgs) -> anyhow::Result<ExitCode> {
         match written {
             Ok(written) => pack_files = written,
             Err(e) => {
-                eprintln!("error: the pack: {e:#}");
+                sayln!("error: the pack: {e:#}");
                 pack_failed = true;
             }
         }
@@ -334,14 +335,14 @@ pub fn run(args: BuildArgs) -> anyhow::Result<ExitCode> {
         return printed.map(|()| ExitCode::SUCCESS);
     }
     if failed > 0 {
-        eprintln!(
+        sayln!(
             "{failed} of {} lessons failed; nothing was written for them and no pack holds them",
             files.len()
         );
     }
     // The failed build is the news, even when no one read the summary.
     match printed {
-        Err(e) if !output::reader_gone(&e) => eprintln!("error: {e:#}"),
+        Err(e) if !output::reader_gone(&e) => sayln!("error: {e:#}"),
         _ => {}
     }
     Ok(ExitCode::from(2))
@@ -375,9 +376,11 @@ fn templates_from(dir: &Path) -> Result<render::Templates, render::RenderError> 
             .to_string();
         // A misspelt name is told before the file is read.
         render::Templates::check_name(&name, &path.display().to_string())?;
-        let source = std::fs::read_to_string(&path).map_err(|e| render::RenderError::Io {
-            file: path.display().to_string(),
-            cause: e.to_string(),
+        let source = crate::lesson::files::read_regular_text(&path).map_err(|e| {
+            render::RenderError::Io {
+                file: path.display().to_string(),
+                cause: e.to_string(),
+            }
         })?;
         files.push((name, path.display().to_string(), source));
     }

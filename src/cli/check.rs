@@ -1,6 +1,7 @@
 //! `minibridge check`: validates lesson files and estimates how hard each
 //! board is to deal, without dealing it.
 
+use super::output::sayln;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -36,7 +37,7 @@ pub fn run(args: CheckArgs) -> anyhow::Result<ExitCode> {
         let lesson = match lesson::load(path) {
             Ok(l) => l,
             Err(e) => {
-                eprintln!("error: {e}\n");
+                sayln!("error: {e}\n");
                 failed += 1;
                 continue;
             }
@@ -109,7 +110,7 @@ pub fn run(args: CheckArgs) -> anyhow::Result<ExitCode> {
                     }
                 }
                 Err(e) => {
-                    eprintln!("error: {name}: board {}: {e}", plan.number);
+                    sayln!("error: {name}: board {}: {e}", plan.number);
                     board_failed = true;
                 }
             }
@@ -119,7 +120,7 @@ pub fn run(args: CheckArgs) -> anyhow::Result<ExitCode> {
         }
     }
     if failed > 0 {
-        eprintln!(
+        sayln!(
             "{failed} of {} lesson files have errors",
             args.lessons.len()
         );

@@ -1,5 +1,6 @@
 //! `minibridge deal`: deals to stdout, from a seed, a lesson, or one deal code.
 
+use super::output::sayln;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
@@ -120,7 +121,7 @@ pub fn run(args: DealArgs) -> anyhow::Result<ExitCode> {
             Some(s) => s,
             None => {
                 let s = support::os_seed()?;
-                eprintln!("no seed given; using seed {s} (deal again with --seed {s})");
+                sayln!("no seed given; using seed {s} (deal again with --seed {s})");
                 s
             }
         };
@@ -191,7 +192,7 @@ pub fn run(args: DealArgs) -> anyhow::Result<ExitCode> {
         } else {
             0.0
         };
-        eprintln!(
+        sayln!(
             "boards: {}\nattempts: {attempts}\nseconds: {seconds:.3}\ndeals per second: {rate:.0}",
             boards.len()
         );

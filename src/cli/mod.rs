@@ -53,9 +53,30 @@ enum Command {
     Solve(solve::SolveArgs),
 }
 
+/// Help, the version or a usage error from the argument parser, written
+/// where it belongs: help and version to standard output, whose failure
+/// (`--help >/dev/full`) is the command's error; a usage error to standard
+/// error, exit 2.
+fn told(e: &clap::Error) -> anyhow::Result<ExitCode> {
+    use clap::error::ErrorKind;
+    let text = e.render().to_string();
+    if matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion) {
+        let mut out = output::Stdout::new();
+        out.bytes(text.as_bytes())?;
+        out.finish()?;
+        Ok(ExitCode::SUCCESS)
+    } else {
+        output::say(format_args!("{}", text.trim_end()));
+        Ok(ExitCode::from(2))
+    }
+}
+
 /// Parses the command line and runs one subcommand.
 pub fn run() -> anyhow::Result<ExitCode> {
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => return Ok(told(&e)?),
+    };
     match cli.command {
         Command::Deal(args) => deal::run(args),
         Command::Check(args) => check::run(args),

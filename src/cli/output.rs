@@ -60,6 +60,24 @@ macro_rules! outln {
 }
 pub(crate) use outln;
 
+/// Writes one line of a message (a warning, progress, a note) to standard
+/// error. A standard error that cannot take it (`2>/dev/full`, a closed
+/// pipe) loses the message and nothing else: unlike `eprintln!`, this never
+/// panics, and the command's result and exit code stay what they are.
+pub fn say(text: fmt::Arguments) {
+    let mut err = io::stderr().lock();
+    let _ = err.write_fmt(text).and_then(|()| err.write_all(b"\n"));
+}
+
+/// `eprintln!` through [`say`]: a message on standard error that cannot
+/// panic.
+macro_rules! sayln {
+    ($($arg:tt)*) => {
+        $crate::cli::output::say(format_args!($($arg)*))
+    };
+}
+pub(crate) use sayln;
+
 /// Whether `err` comes from a reader that stopped reading (a broken pipe),
 /// which ends a command quietly and successfully.
 pub fn reader_gone(err: &anyhow::Error) -> bool {

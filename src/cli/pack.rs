@@ -4,6 +4,7 @@
 //! and on request one PBN file for a dealing machine. Also the progress bar
 //! across lessons and the summary table `build` ends with.
 
+use super::output::sayln;
 use std::io::IsTerminal;
 use std::path::PathBuf;
 
@@ -142,7 +143,7 @@ impl LessonBar {
 
     /// Prints to stderr without tearing the bar.
     pub fn say(&self, text: &str) {
-        self.multi.suspend(|| eprintln!("{text}"));
+        self.multi.suspend(|| sayln!("{text}"));
     }
 
     pub fn finish(&self) {

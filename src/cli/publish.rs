@@ -12,6 +12,7 @@
 //! on an advisory lock (`OUT/.minibridge.lock`), taken when the first
 //! folder is written, so a build that writes nothing leaves nothing.
 
+use super::output::sayln;
 use std::fs::{self, File, OpenOptions};
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -79,7 +80,7 @@ fn lock(out: &Path) -> anyhow::Result<OutputLock> {
         .open(&path)
         .with_context(|| format!("cannot open the lock file {}", path.display()))?;
     if file.try_lock().is_err() {
-        eprintln!(
+        sayln!(
             "waiting for another minibridge build that is writing into {}",
             out.display()
         );

@@ -2,6 +2,7 @@
 //! deals are successive matching attempts of board 1's stream under the
 //! seed (deal format v1), so a seed names the same deals on every machine.
 
+use super::output::sayln;
 use std::path::Path;
 use std::time::Instant;
 
@@ -17,7 +18,7 @@ use crate::pipeline::{self, Dealt};
 /// Reads, checks and runs the script; `stats` prints attempts and rates to
 /// standard error.
 pub fn run(path: &Path, seed: Option<u64>, stats: bool) -> anyhow::Result<()> {
-    let source = std::fs::read_to_string(path)
+    let source = crate::lesson::files::read_regular_text(path)
         .with_context(|| format!("cannot read the script {}", path.display()))?;
     let file = path.display().to_string();
     let script = Script::parse(&source).map_err(|e| anyhow::anyhow!(e.render(&file, &source)))?;
@@ -25,7 +26,7 @@ pub fn run(path: &Path, seed: Option<u64>, stats: bool) -> anyhow::Result<()> {
         Some(s) => s,
         None => {
             let s = support::os_seed()?;
-            eprintln!("no seed given; using seed {s} (deal again with --seed {s})");
+            sayln!("no seed given; using seed {s} (deal again with --seed {s})");
             s
         }
     };
@@ -79,7 +80,7 @@ pub fn run(path: &Path, seed: Option<u64>, stats: bool) -> anyhow::Result<()> {
     out.finish()?;
     if stats {
         let attempts = search.attempts();
-        eprintln!(
+        sayln!(
             "generated: {attempts}\nproduced: {}\nseconds: {seconds:.3}\nproduced per second: {:.0}",
             boards.len(),
             boards.len() as f64 / seconds.max(1e-9)

@@ -41,7 +41,7 @@ pub fn run(args: SolveArgs) -> anyhow::Result<ExitCode> {
     if let Some(n) = args.threads {
         pool = pool.num_threads(usize::from(n));
     }
-    let source = std::fs::read(&args.file)
+    let source = crate::lesson::files::read_regular(&args.file)
         .with_context(|| format!("cannot read {}", args.file.display()))?;
     // A LIN file is solved as the PBN of its boards.
     let source = match import::BoardFormat::detect(&args.file, &source) {

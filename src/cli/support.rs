@@ -1,6 +1,7 @@
 //! What the subcommands share at the program's edge: the OS seed, atomic
 //! file writes, the progress bar, and choosing a lesson's seed.
 
+use super::output::sayln;
 use std::io::{IsTerminal, Write};
 use std::path::Path;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -99,7 +100,7 @@ impl PlainLines {
                     } else {
                         String::new()
                     };
-                    eprintln!(
+                    sayln!(
                         "{label}: {}/{} boards{tried}, {} s",
                         bar.position(),
                         bar.length().unwrap_or(0),
@@ -248,9 +249,7 @@ pub fn deal_lesson_within(
         None => {
             let seed = os_seed()?;
             let say = || {
-                eprintln!(
-                    "{label}: no seed given; using seed {seed} (build again with --seed {seed})"
-                )
+                sayln!("{label}: no seed given; using seed {seed} (build again with --seed {seed})")
             };
             match multi {
                 Some(m) => m.suspend(say),

@@ -99,7 +99,7 @@ fn boards(
         .unwrap_or(Path::new(""))
         .join(name);
     let shown = path.display().to_string();
-    let bytes = std::fs::read(&path).map_err(|e| {
+    let bytes = super::files::read_regular(&path).map_err(|e| {
         reporter.error(
             LessonErrorKind::Io,
             file_at,

@@ -13,6 +13,7 @@
 
 mod error;
 mod evaluation;
+pub mod files;
 mod holding;
 mod imported;
 pub mod raw;
@@ -532,7 +533,7 @@ pub fn parse(source: &str, file: &str) -> Result<Lesson, LessonError> {
 /// Reads and parses a lesson file.
 pub fn load(path: &Path) -> Result<Lesson, LessonError> {
     let file = path.display().to_string();
-    let source = std::fs::read_to_string(path).map_err(|e| LessonError {
+    let source = files::read_regular_text(path).map_err(|e| LessonError {
         kind: LessonErrorKind::Io,
         file: file.clone(),
         line: 0,
