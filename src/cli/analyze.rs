@@ -1,7 +1,7 @@
 //! `minibridge analyze`: what the rules and best play say about each board
 //! of a PBN or LIN file or a lesson (the answer-key facts), as text or JSON.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::Context;
@@ -98,7 +98,7 @@ pub fn run(args: AnalyzeArgs) -> anyhow::Result<ExitCode> {
 
 /// The boards of a PBN or LIN file; every board needs a complete deal,
 /// since there is nothing to analyse without one.
-fn read_pbn_boards(path: &PathBuf) -> anyhow::Result<Vec<Board>> {
+fn read_pbn_boards(path: &Path) -> anyhow::Result<Vec<Board>> {
     let bytes = crate::lesson::files::read_regular(path)
         .with_context(|| format!("cannot read {}", path.display()))?;
     let format = import::BoardFormat::detect(path, &bytes);

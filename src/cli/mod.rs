@@ -75,7 +75,7 @@ fn told(e: &clap::Error) -> anyhow::Result<ExitCode> {
 pub fn run() -> anyhow::Result<ExitCode> {
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
-        Err(e) => return Ok(told(&e)?),
+        Err(e) => return told(&e),
     };
     match cli.command {
         Command::Deal(args) => deal::run(args),
