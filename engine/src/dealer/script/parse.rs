@@ -35,10 +35,27 @@ fn unsupported(word: &str) -> Option<&'static str> {
 const SEATS: &str = "north, east, south or west";
 const SUITS: &str = "spades, hearts, diamonds or clubs";
 
+/// How deep an expression may nest: parentheses, `!`, `-`, `?:` and each
+/// operator of a chain (`a + b + c` is two deep) count one level. Deeper
+/// input would overflow the stack of the parser and of the evaluation;
+/// dealer's own scripts stay far below it.
+pub const MAX_DEPTH: usize = 500;
+
+/// How many terms an expression may hold once its names are replaced by
+/// what they name: names that each double the last would otherwise grow
+/// without bound.
+pub const MAX_TERMS: usize = 1_000_000;
+
 pub(super) struct Parser {
     toks: Vec<Token>,
     at: usize,
     names: BTreeMap<String, Expr>,
+    /// Terms of each name's expression, names replaced.
+    sizes: BTreeMap<String, usize>,
+    /// The nesting of the expression being read.
+    depth: usize,
+    /// Terms read so far (a name counts as what it stands for).
+    terms: usize,
 }
 
 fn number(word: &str) -> Option<i32> {
@@ -55,7 +72,42 @@ impl Parser {
             toks,
             at: 0,
             names: BTreeMap::new(),
+            sizes: BTreeMap::new(),
+            depth: 0,
+            terms: 0,
         }
+    }
+
+    /// One level deeper, refused past [`MAX_DEPTH`] at `pos`.
+    fn deeper(&mut self, pos: Pos) -> Result<(), ScriptError> {
+        self.depth += 1;
+        if self.depth > MAX_DEPTH {
+            return Err(ScriptError::at(
+                pos,
+                format!(
+                    "the expression nests deeper than {MAX_DEPTH} levels (parentheses, \
+                     `!`, `-`, `?:` and chained operators)"
+                ),
+                Some("split it into named parts (`part = …`) or write it flatter"),
+            ));
+        }
+        Ok(())
+    }
+
+    /// `n` more terms, refused past [`MAX_TERMS`] at `pos`.
+    fn more_terms(&mut self, n: usize, pos: Pos) -> Result<(), ScriptError> {
+        self.terms = self.terms.saturating_add(n);
+        if self.terms > MAX_TERMS {
+            return Err(ScriptError::at(
+                pos,
+                format!(
+                    "the expression holds more than {MAX_TERMS} terms once its names are \
+                     replaced by what they name"
+                ),
+                Some("a name stands for its whole expression each time it is used"),
+            ));
+        }
+        Ok(())
     }
 
     fn peek(&self) -> &Token {
@@ -288,7 +340,9 @@ impl Parser {
             ));
         }
         self.next();
+        let before = self.terms;
         let e = self.expr()?;
+        self.sizes.insert(word.clone(), self.terms - before);
         self.names.insert(word, e);
         Ok(())
     }
@@ -326,33 +380,55 @@ impl Parser {
     // ----- expressions -----
 
     pub(super) fn expr(&mut self) -> Result<Expr, ScriptError> {
+        let pos = self.peek().pos;
+        self.deeper(pos)?;
         let c = self.or()?;
-        if self.is_op("?") {
-            self.next();
+        let e = if self.is_op("?") {
+            let pos = self.next().pos;
+            self.more_terms(1, pos)?;
             let a = self.expr()?;
             self.expect_op(":", "between the two values of `?:`")?;
             let b = self.expr()?;
-            return Ok(Expr::If(Box::new(c), Box::new(a), Box::new(b)));
+            Expr::If(Box::new(c), Box::new(a), Box::new(b))
+        } else {
+            c
+        };
+        self.depth -= 1;
+        Ok(e)
+    }
+
+    /// A chain of one operator level: each operator one level deeper (the
+    /// tree leans left), the levels given back at its end.
+    fn chain(
+        &mut self,
+        op: impl Fn(&Parser) -> Option<BinOp>,
+        next: fn(&mut Parser) -> Result<Expr, ScriptError>,
+    ) -> Result<Expr, ScriptError> {
+        let mut e = next(self)?;
+        let mut levels = 0;
+        while let Some(op) = op(self) {
+            let pos = self.next().pos;
+            self.deeper(pos)?;
+            self.more_terms(1, pos)?;
+            levels += 1;
+            e = Expr::bin(op, e, next(self)?);
         }
-        Ok(c)
+        self.depth -= levels;
+        Ok(e)
     }
 
     fn or(&mut self) -> Result<Expr, ScriptError> {
-        let mut e = self.and()?;
-        while self.is_op("||") || self.is_word("or") {
-            self.next();
-            e = Expr::bin(BinOp::Or, e, self.and()?);
-        }
-        Ok(e)
+        self.chain(
+            |p| (p.is_op("||") || p.is_word("or")).then_some(BinOp::Or),
+            Parser::and,
+        )
     }
 
     fn and(&mut self) -> Result<Expr, ScriptError> {
-        let mut e = self.equality()?;
-        while self.is_op("&&") || self.is_word("and") {
-            self.next();
-            e = Expr::bin(BinOp::And, e, self.equality()?);
-        }
-        Ok(e)
+        self.chain(
+            |p| (p.is_op("&&") || p.is_word("and")).then_some(BinOp::And),
+            Parser::equality,
+        )
     }
 
     fn binary_level(
@@ -360,17 +436,14 @@ impl Parser {
         ops: &[(&str, BinOp)],
         next: fn(&mut Parser) -> Result<Expr, ScriptError>,
     ) -> Result<Expr, ScriptError> {
-        let mut e = next(self)?;
-        'outer: loop {
-            for (text, op) in ops {
-                if self.is_op(text) {
-                    self.next();
-                    e = Expr::bin(*op, e, next(self)?);
-                    continue 'outer;
-                }
-            }
-            return Ok(e);
-        }
+        self.chain(
+            |p| {
+                ops.iter()
+                    .find(|(text, _)| p.is_op(text))
+                    .map(|&(_, op)| op)
+            },
+            next,
+        )
     }
 
     fn equality(&mut self) -> Result<Expr, ScriptError> {
@@ -401,22 +474,25 @@ impl Parser {
     }
 
     fn unary(&mut self) -> Result<Expr, ScriptError> {
-        if self.is_op("!") || self.is_word("not") {
-            self.next();
-            return Ok(Expr::Not(Box::new(self.unary()?)));
+        let negates = self.is_op("!") || self.is_word("not");
+        if !negates && !self.is_op("-") {
+            return self.primary();
         }
-        if self.is_op("-") {
-            self.next();
-            return Ok(match self.unary()? {
-                Expr::Num(n) => Expr::Num(n.wrapping_neg()),
-                e => Expr::Neg(Box::new(e)),
-            });
-        }
-        self.primary()
+        let pos = self.next().pos;
+        self.deeper(pos)?;
+        self.more_terms(1, pos)?;
+        let inner = self.unary()?;
+        self.depth -= 1;
+        Ok(match inner {
+            e if negates => Expr::Not(Box::new(e)),
+            Expr::Num(n) => Expr::Num(n.wrapping_neg()),
+            e => Expr::Neg(Box::new(e)),
+        })
     }
 
     fn primary(&mut self) -> Result<Expr, ScriptError> {
         let t = self.next();
+        self.more_terms(1, t.pos)?;
         match t.tok {
             Tok::Op("(") => {
                 let e = self.expr()?;
@@ -455,8 +531,11 @@ impl Parser {
                     self.next();
                     return Ok(e);
                 }
-                if let Some(e) = self.names.get(&w) {
-                    return Ok(e.clone());
+                if self.names.contains_key(&w) {
+                    // Counted before it is copied into the expression.
+                    let size = self.sizes.get(&w).copied().unwrap_or(1);
+                    self.more_terms(size, t.pos)?;
+                    return Ok(self.names[&w].clone());
                 }
                 if let Some(what) = unsupported(&w) {
                     return Err(outside(&w, t.pos).hint_text(what));

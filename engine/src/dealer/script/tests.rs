@@ -89,3 +89,43 @@ fn a_lone_condition_may_name_its_parts() {
     let e = parse_expression("hcp = 3\nhcp").unwrap_err();
     assert!(e.message.contains("cannot be a name"), "{e}");
 }
+
+/// Issue 32 part 1: input nested or chained past [`parse::MAX_DEPTH`] is an
+/// error at its place, not a stack overflow; names that each double the
+/// last are refused before they are copied out of memory's reach; what a
+/// person writes still reads.
+#[test]
+fn deep_or_exploding_input_is_an_error_at_its_place() {
+    use super::parse::{MAX_DEPTH, MAX_TERMS};
+    let deep = [
+        format!("{}hcp(north) > 10{}", "(".repeat(5000), ")".repeat(5000)),
+        format!("{}1", "!".repeat(200_000)),
+        format!("{}1 > 0", "-".repeat(200_000)),
+        format!("{}1{}", "1 ? ".repeat(50_000), " : 0".repeat(50_000)),
+        format!("{} > 0", vec!["hcp(north)"; 20_000].join(" + ")),
+    ];
+    for source in &deep {
+        let e = parse_expression(source).unwrap_err();
+        assert!(
+            e.message.contains(&format!("deeper than {MAX_DEPTH}")),
+            "{e}"
+        );
+        assert_eq!(e.pos.line, 1);
+        assert!(e.pos.column <= 14 * MAX_DEPTH, "{}", e.pos.column);
+    }
+    let mut names = vec!["a0 = hcp(north)".to_string()];
+    names.extend((1..25).map(|i| format!("a{i} = a{} + a{}", i - 1, i - 1)));
+    names.push("a24 > 0".to_string());
+    let e = parse_expression(&names.join("\n")).unwrap_err();
+    assert!(
+        e.message.contains(&format!("more than {MAX_TERMS} terms")),
+        "{e}"
+    );
+    assert!(e.pos.line < 25, "refused at the first name past the limit");
+    // Within the limits: a long sum, and nesting a person writes.
+    let h = hands(DEAL);
+    let sum = format!("{} >= 0", vec!["hcp(north)"; 400].join(" + "));
+    assert_eq!(parse_expression(&sum).unwrap().eval(&h), 1);
+    let nested = format!("{}hcp(north) >= 0{}", "(".repeat(100), ")".repeat(100));
+    assert_eq!(parse_expression(&nested).unwrap().eval(&h), 1);
+}
