@@ -22,9 +22,53 @@ pub struct Diagnostic<'a> {
     pub hint: Option<&'a str>,
 }
 
+/// The most characters of a source line a message quotes: a longer line
+/// (a megabyte of one line, a LIN file's single token) is quoted around
+/// the spot, its cut ends marked with `…`.
+pub const QUOTED: usize = 100;
+
+/// The most characters of a message itself: one that quotes a huge piece
+/// of input is cut, marked with `…`.
+const MESSAGE: usize = 300;
+
+/// `text` cut to `most` characters, `…` marking the cut.
+fn cut(text: &str, most: usize) -> String {
+    match text.char_indices().nth(most) {
+        Some((at, _)) => format!("{}…", &text[..at]),
+        None => text.to_string(),
+    }
+}
+
+impl Diagnostic<'_> {
+    /// The part of the source line to quote, the caret's column in it and
+    /// its width: the whole line when it is short, else [`QUOTED`]
+    /// characters around the spot.
+    fn quoted(&self) -> (String, usize, usize) {
+        let chars: Vec<char> = self.source_line.chars().collect();
+        let spot = self.column.saturating_sub(1).min(chars.len());
+        if chars.len() <= QUOTED {
+            return (self.source_line.to_string(), spot, self.width.max(1));
+        }
+        let start = spot.saturating_sub(QUOTED / 2).min(chars.len() - QUOTED);
+        let end = start + QUOTED;
+        let mut shown: String = if start > 0 {
+            "…".into()
+        } else {
+            String::new()
+        };
+        let lead = usize::from(start > 0) + spot - start;
+        shown.extend(&chars[start..end]);
+        if end < chars.len() {
+            shown.push('…');
+        }
+        let width = self.width.max(1).min(end.saturating_sub(spot).max(1));
+        (shown, lead, width)
+    }
+}
+
 impl fmt::Display for Diagnostic<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        writeln!(f, "{}", self.message)?;
+        writeln!(f, "{}", cut(self.message, MESSAGE))?;
         if self.line == 0 {
             write!(f, "  --> {}", self.file)?;
         } else {
@@ -32,15 +76,15 @@ impl fmt::Display for Diagnostic<'_> {
             let pad = " ".repeat(number.len());
             writeln!(f, "  --> {}:{}:{}", self.file, self.line, self.column)?;
             writeln!(f, "{pad} |")?;
-            writeln!(f, "{number} | {}", self.source_line)?;
+            let (line, spot, width) = self.quoted();
+            writeln!(f, "{number} | {line}")?;
             // Tabs stay tabs so the caret lines up under them.
-            let lead: String = self
-                .source_line
+            let lead: String = line
                 .chars()
-                .take(self.column.saturating_sub(1))
+                .take(spot)
                 .map(|c| if c == '\t' { '\t' } else { ' ' })
                 .collect();
-            write!(f, "{pad} | {lead}{}", "^".repeat(self.width.max(1)))?;
+            write!(f, "{pad} | {lead}{}", "^".repeat(width))?;
         }
         if let Some(expected) = self.expected {
             write!(f, "\n  = expected: {expected}")?;
@@ -49,5 +93,45 @@ impl fmt::Display for Diagnostic<'_> {
             write!(f, "\n  = hint: {hint}")?;
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn at(line: &str, column: usize, message: &str) -> String {
+        Diagnostic {
+            message,
+            file: "big.yaml",
+            line: 1,
+            column,
+            width: 3,
+            source_line: line,
+            expected: None,
+            hint: None,
+        }
+        .to_string()
+    }
+
+    /// Issue 32 part 9: a megabyte line is quoted around the spot, not
+    /// whole, and the caret still points at the spot.
+    #[test]
+    fn a_long_line_is_quoted_around_its_spot() {
+        let line = format!("{}XYZ{}", "a".repeat(500_000), "b".repeat(500_000));
+        let text = at(&line, 500_001, "unexpected XYZ");
+        assert!(text.len() < 1_000, "{} bytes", text.len());
+        let lines: Vec<&str> = text.lines().collect();
+        let quoted = lines[3].strip_prefix("1 | ").unwrap();
+        let caret = lines[4].strip_prefix("  | ").unwrap();
+        assert!(quoted.starts_with('…') && quoted.ends_with('…'), "{quoted}");
+        let spot = caret.find('^').unwrap();
+        let under: String = quoted.chars().skip(spot).take(3).collect();
+        assert_eq!(under, "XYZ");
+        // A short line is quoted whole, as before.
+        assert!(at("title: x", 8, "m").contains("1 | title: x\n  |        ^^^"));
+        // So is a message that quotes a huge piece of input.
+        let huge = at("x", 1, &"unknown name `".repeat(100_000));
+        assert!(huge.len() < 2_000 && huge.lines().next().unwrap().ends_with('…'));
     }
 }
