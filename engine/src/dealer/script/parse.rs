@@ -514,6 +514,15 @@ impl Parser {
                 if let Some(n) = number(&w) {
                     return Ok(Expr::Num(n));
                 }
+                if w.chars().all(|c| c.is_ascii_digit()) {
+                    return Err(ScriptError::at(
+                        t.pos,
+                        format!("{w} is too large: numbers go up to {}", i32::MAX),
+                        Some(
+                            "the dealer language counts in 32-bit whole numbers, as `dealer` does",
+                        ),
+                    ));
+                }
                 if self.is_op("(") {
                     let open = self.next().pos;
                     let e = self.call(&w, t.pos)?;

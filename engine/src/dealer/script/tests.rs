@@ -129,3 +129,13 @@ fn deep_or_exploding_input_is_an_error_at_its_place() {
     let nested = format!("{}hcp(north) >= 0{}", "(".repeat(100), ")".repeat(100));
     assert_eq!(parse_expression(&nested).unwrap().eval(&h), 1);
 }
+
+/// Issue 32 part 9: a number past the 32-bit range is named as such, not
+/// as an unknown name.
+#[test]
+fn a_number_too_large_says_so() {
+    let e = parse_expression("hcp(north) > 2147483648").unwrap_err();
+    assert!(e.message.contains("too large"), "{e}");
+    assert_eq!(e.pos.column, 14);
+    assert!(parse_expression("hcp(north) < 2147483647").is_ok());
+}
