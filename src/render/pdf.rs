@@ -1,8 +1,8 @@
 //! The PDF engine: lays a parsed layout document out on pages and writes it
-//! with printpdf, in two steps. Layout ([`paginate`], with [`blocks`],
-//! [`fit`] and [`measure`]) measures each block once, decides the page
-//! breaks and the fitting, and leaves pages of positioned boxes
-//! ([`boxes`]); the writer ([`draw`]) only draws those boxes. The engine
+//! with printpdf, in two steps. Layout (`paginate`, with `blocks`, `fit`
+//! and `measure`) measures each block once, decides the page breaks and
+//! the fitting, and leaves pages of positioned boxes (`boxes`); the writer
+//! (`draw`) only draws those boxes. The engine
 //! owns the fonts (DejaVu Sans, compiled in and subset on save), paper
 //! sizes and margins, suit colours, headers and footers, and the
 //! reproducible document id.
