@@ -429,6 +429,17 @@ pub(super) fn validate(
         ),
     ] {
         if let Some(v) = value {
+            if ruleset != Ruleset::Ebu {
+                return Err(bad(
+                    place(v),
+                    format!(
+                        "`{key}` belongs to `ruleset: ebu`, not `{}`",
+                        ruleset.code()
+                    ),
+                    None,
+                    Some("only the ebu rules choose game by combined points; remove the key"),
+                ));
+            }
             if !(20..=40).contains(&v.value) {
                 return Err(bad(
                     place(v),
