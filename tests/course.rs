@@ -459,7 +459,8 @@ fn every_played_board_has_a_play_plan_with_a_true_key_play() {
             } else {
                 assert!(p.technique_proof.is_none(), "{file} board {}", b.number);
             }
-            let key = key_play(p, technique);
+            let declarer = f.analysis.declarer.expect("a played board has a declarer");
+            let key = key_play(p, declarer, technique);
             if technique.is_some() && key.is_none() {
                 unkeyed.push(format!("{file} board {}", b.number));
             }

@@ -15,6 +15,18 @@ pub struct Span {
     pub red: bool,
 }
 
+impl Span {
+    /// Text in the plain face: not bold, not italic, not red.
+    pub fn plain(text: &str) -> Span {
+        Span {
+            text: text.to_string(),
+            bold: false,
+            italic: false,
+            red: false,
+        }
+    }
+}
+
 /// Horizontal alignment of text in its frame.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum Align {
@@ -823,11 +835,11 @@ fn flush(
             _ => (*text, false),
         };
         if i > 0 && !matches!(spans.last(), Some(Span { text, .. }) if text == "\n") {
-            spans.push(plain(" "));
+            spans.push(Span::plain(" "));
         }
         spans.extend(inline(*no, text)?);
         if hard {
-            spans.push(plain("\n"));
+            spans.push(Span::plain("\n"));
         }
     }
     para.clear();
@@ -837,15 +849,6 @@ fn flush(
         align: style.align,
     }));
     Ok(())
-}
-
-fn plain(text: &str) -> Span {
-    Span {
-        text: text.to_string(),
-        bold: false,
-        italic: false,
-        red: false,
-    }
 }
 
 /// Splits on `|` that is not escaped with a backslash.

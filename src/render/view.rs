@@ -336,7 +336,8 @@ pub fn build(
             view.key_play = f
                 .play
                 .as_ref()
-                .and_then(|p| key_play(p, technique))
+                .zip(f.analysis.declarer)
+                .and_then(|(p, declarer)| key_play(p, declarer, technique))
                 .map(|k| KeyPlayView {
                     trick: u32::from(k.trick),
                     seat: k.seat.letter().to_string(),

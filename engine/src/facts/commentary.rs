@@ -73,7 +73,7 @@ pub fn commentary(facts: &AnswerFacts, technique: Option<Technique>) -> Commenta
     let mut lines = Vec::new();
     if let Some(p) = &facts.play {
         let makes = p.guideline_score.made;
-        match key_play(p, technique) {
+        match key_play(p, declarer, technique) {
             Some(key) => {
                 lines.push(key_message(key, declarer, &p.play_record.tricks));
                 lines.push(otherwise_message(key, declarer, contract.tricks_needed()));
@@ -104,9 +104,8 @@ pub fn commentary(facts: &AnswerFacts, technique: Option<Technique>) -> Commenta
 /// the opening lead), else a defender's card that beats the contract. A
 /// card of the declaring side that no technique names is never the key
 /// play: it is an accident of the double-dummy record, not a lesson.
-pub fn key_play(p: &PlayFacts, technique: Option<Technique>) -> Option<&NamedPlay> {
+pub fn key_play(p: &PlayFacts, declarer: Seat, technique: Option<Technique>) -> Option<&NamedPlay> {
     let taught = |c: &&NamedPlay| technique.is_some_and(|t| c.name.kind == PlayKind::Technique(t));
-    let declarer = p.play_record.tricks.first().map(|t| t.leader.previous());
     p.critical_plays
         .iter()
         .find(taught)
@@ -118,7 +117,7 @@ pub fn key_play(p: &PlayFacts, technique: Option<Technique>) -> Option<&NamedPla
         .or_else(|| {
             p.critical_plays
                 .iter()
-                .find(|c| declarer.is_some_and(|d| !c.by_declaring_side(d)))
+                .find(|c| !c.by_declaring_side(declarer))
         })
 }
 

@@ -80,7 +80,9 @@ fn moment(m: &Moment) -> Option<Recognised> {
         && len(seat).max(len(seat.partner())) > len(seat.next()).max(len(seat.previous()));
     let long_card_wins = m.record[usize::from(m.trick_number)..].iter().any(|t| {
         let led = t.cards[0];
-        let defenders_out = (1..4).step_by(2).all(|k| t.cards[k].suit != suit);
+        // A trick the declaring side leads: its second and fourth cards
+        // are the defenders'.
+        let defenders_out = t.cards[1].suit != suit && t.cards[3].suit != suit;
         led.suit == suit
             && t.leader.side() == seat.side()
             && defenders_out

@@ -130,15 +130,6 @@ pub(super) struct LabelGrid {
     pub cells: Vec<Vec<Measured>>,
 }
 
-fn plain(text: &str) -> Span {
-    Span {
-        text: text.to_string(),
-        bold: false,
-        italic: false,
-        red: false,
-    }
-}
-
 /// The alternative of an `@either` that `choice` picks: its last when it
 /// has fewer.
 pub(super) fn chosen(alternatives: &[Vec<Block>], choice: usize) -> &[Block] {
@@ -174,7 +165,7 @@ pub(super) fn measure(ts: &Typesetter, block: &Block, width: f32) -> Measured {
             let inner = mm(grid.width) - 2.0 * pad;
             Measured::Grid(Box::new(LabelGrid {
                 pad,
-                scissors: ts.set(&[plain("✂")], 7.0, Align::Left, 20.0, GREY),
+                scissors: ts.set(&[Span::plain("✂")], 7.0, Align::Left, 20.0, GREY),
                 cells: grid
                     .cells
                     .iter()
@@ -352,7 +343,7 @@ fn diagram(ts: &Typesetter, d: &super::super::layout::Diagram, width: f32) -> Di
         .map(|hand| {
             let mut label = hand.label.clone();
             if let Some(hcp) = &hand.hcp {
-                label.push(plain("  "));
+                label.push(Span::plain("  "));
                 label.extend(hcp.iter().cloned().map(|s| Span { bold: false, ..s }));
             }
             Hand {

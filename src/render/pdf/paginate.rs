@@ -110,15 +110,6 @@ pub(super) fn finish(
     }
 }
 
-fn plain(text: &str) -> Span {
-    Span {
-        text: text.to_string(),
-        bold: false,
-        italic: false,
-        red: false,
-    }
-}
-
 fn rule(page: &mut Sheet, from: (f32, f32), to: (f32, f32)) {
     page.items.push(Item::Rule(Rule {
         from,
@@ -163,7 +154,7 @@ fn margins(
         ] {
             if !text.is_empty() {
                 let mut runs = Vec::new();
-                ts.set(&[plain(&text)], size, align, width, ink)
+                ts.set(&[Span::plain(&text)], size, align, width, ink)
                     .place(left, y, &mut runs);
                 page.items.extend(runs.into_iter().map(Item::Text));
             }
