@@ -23,7 +23,9 @@
 //! The `minibridge` command (`src/main.rs` and `src/cli/`) sits on top,
 //! the only place that touches files, the clock and the terminal.
 
-pub use minibridge_engine::{bridge, dealer, diagnostic, facts, rules, solver, technique, words};
+pub use minibridge_engine::{
+    bridge, coach, dealer, diagnostic, facts, rules, solver, technique, words,
+};
 
 pub mod export;
 pub mod lesson;

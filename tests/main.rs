@@ -18,6 +18,7 @@ mod new;
 mod pack;
 mod pages;
 mod pbn;
+mod play;
 mod publish;
 mod render;
 mod rules;

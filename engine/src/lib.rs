@@ -17,12 +17,16 @@
 //!    definition of its probe, its moment in the play and its proof.
 //! 8. [`facts`]: everything an answer key states, from the rules, the
 //!    solver and the techniques together.
+//! 9. [`coach`]: a board played card by card at the student's table (the
+//!    lesson page's Play mode): the solver's answers and the answer key's
+//!    words for each card.
 //!
 //! The `parallel` feature (on by default) lets [`facts`] analyse a
 //! lesson's boards on every core with rayon; without it the boards are
 //! analysed one after the other, with the same results.
 
 pub mod bridge;
+pub mod coach;
 pub mod dealer;
 pub mod diagnostic;
 pub mod facts;

@@ -178,6 +178,19 @@ pub struct Catalogue {
     texts: BTreeMap<String, String>,
 }
 
+/// The English text of `key`, under another language's missing one.
+#[cfg(not(target_arch = "wasm32"))]
+fn english_text(key: &str) -> Option<&'static String> {
+    Catalogue::english().texts.get(key)
+}
+
+/// In the lesson page the texts come whole ([`Catalogue::from_texts`]):
+/// nothing falls back, and the compiled-in files stay out of the module.
+#[cfg(target_arch = "wasm32")]
+fn english_text(_: &str) -> Option<&'static String> {
+    None
+}
+
 fn parse(source: &str) -> BTreeMap<String, String> {
     // The files are ours and a unit test reads each one, so a broken one is
     // a build defect; an empty map still prints (English, or the keys).
@@ -217,6 +230,14 @@ impl Catalogue {
         })
     }
 
+    /// A catalogue of the texts given, whole: every key the messages use,
+    /// English under the language's own ([`Catalogue::map`] of another
+    /// catalogue). The lesson page hands its engine the texts it carries,
+    /// so the WebAssembly module needs no YAML reader of its own.
+    pub fn from_texts(language: Language, texts: BTreeMap<String, String>) -> Catalogue {
+        Catalogue { language, texts }
+    }
+
     /// The English catalogue: JSON `text` fields and the terminal use it.
     pub fn english() -> &'static Catalogue {
         Catalogue::of(Language::En)
@@ -232,7 +253,7 @@ impl Catalogue {
             .get(key)
             .or_else(|| match self.language {
                 Language::En => None,
-                _ => Catalogue::english().texts.get(key),
+                _ => english_text(key),
             })
             .map(String::as_str)
     }

@@ -7,6 +7,11 @@
 //! as JSON, and the script draws the diagrams, the answers, the
 //! double-dummy table and the play record from it. Every word on the page
 //! comes from the view's catalogue texts.
+//!
+//! When a board is played, the page also carries the engine for its Play
+//! mode: `wasm/minibridge.wasm`, our engine compiled to WebAssembly
+//! (`scripts/build-wasm.sh`), committed so a build needs no WebAssembly
+//! toolchain, and embedded as base64 so the page stays one file.
 
 use serde::Serialize;
 
@@ -19,6 +24,32 @@ pub const TEMPLATE: &str = "lesson.html.tera";
 
 /// The file the page is written to.
 pub const FILE: &str = Handout::LessonHtml.file();
+
+/// The lesson page's engine, built from `wasm/` by `scripts/build-wasm.sh`.
+pub const ENGINE: &[u8] = include_bytes!("../../wasm/minibridge.wasm");
+
+/// Standard base64 (RFC 4648, with padding): how the page carries the
+/// engine's bytes inside a script element.
+pub fn base64(bytes: &[u8]) -> String {
+    const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    let mut out = String::with_capacity(bytes.len().div_ceil(3) * 4);
+    for chunk in bytes.chunks(3) {
+        let b = [
+            chunk[0],
+            chunk.get(1).copied().unwrap_or(0),
+            chunk.get(2).copied().unwrap_or(0),
+        ];
+        let n = (u32::from(b[0]) << 16) | (u32::from(b[1]) << 8) | u32::from(b[2]);
+        for i in 0..4 {
+            if i <= chunk.len() {
+                out.push(ALPHABET[(n >> (18 - 6 * i)) as usize & 63] as char);
+            } else {
+                out.push('=');
+            }
+        }
+    }
+    out
+}
 
 /// What the page's script reads: the lesson's view and the print choices
 /// that change how cards look.
@@ -72,6 +103,16 @@ pub fn render(
     let mut ctx = tera::Context::from_serialize(view).map_err(|e| template_error(origin, &e))?;
     ctx.insert("data", &script_json(&json));
     ctx.insert("four_colours", &data.four_colours);
+    // The engine only where a board can be played.
+    let playable = view.boards.iter().any(|b| b.table.is_some());
+    ctx.insert(
+        "engine",
+        &if playable {
+            base64(ENGINE)
+        } else {
+            String::new()
+        },
+    );
     let text = tera
         .render(TEMPLATE, &ctx)
         .map_err(|e| template_error(origin, &e))?;
@@ -83,7 +124,24 @@ pub fn render(
 
 #[cfg(test)]
 mod tests {
-    use super::script_json;
+    use super::{base64, script_json};
+
+    #[test]
+    fn base64_is_the_standard_alphabet_with_padding() {
+        // RFC 4648, section 10.
+        for (plain, coded) in [
+            ("", ""),
+            ("f", "Zg=="),
+            ("fo", "Zm8="),
+            ("foo", "Zm9v"),
+            ("foob", "Zm9vYg=="),
+            ("fooba", "Zm9vYmE="),
+            ("foobar", "Zm9vYmFy"),
+        ] {
+            assert_eq!(base64(plain.as_bytes()), coded);
+        }
+        assert_eq!(base64(&[0xfb, 0xff]), "+/8=");
+    }
 
     #[test]
     fn script_json_cannot_close_the_script() {

@@ -7,6 +7,8 @@
 use serde::Serialize;
 
 use crate::bridge::{Board, Card, Hand, Rank, Seat, Side, Strain, Suit, Vulnerability};
+use crate::export::known::Known;
+use crate::export::lin::{self, LinBoard};
 use crate::facts::commentary::{commentary, key_play};
 use crate::facts::{AnswerFacts, BestContract, PlayFacts};
 use crate::lesson::{Analysis, BoardOrigin, Lesson, Question};
@@ -107,6 +109,8 @@ pub struct PlayedCardView {
     pub suit: String,
     pub symbol: String,
     pub rank: String,
+    /// As PBN writes it (`HQ`), for the page's Play mode.
+    pub code: String,
 }
 
 /// One trick of the play record.
@@ -220,6 +224,35 @@ pub struct BoardView {
     /// The key play the plan tells, for a page that marks it in the play
     /// record; absent when no card decides.
     pub key_play: Option<KeyPlayView>,
+    /// The board as the lesson page's Play mode plays it; absent when
+    /// nobody plays it or without double-dummy play.
+    pub table: Option<TableView>,
+}
+
+/// A played board at the table, as the page's engine reads it
+/// (`minibridge_engine::coach::Table`): seats here are chairs, in the
+/// engine's letters (N E S W), cards as PBN writes them (`HQ`, `ST`).
+#[derive(Clone, Debug, Serialize)]
+pub struct TableView {
+    /// The hands in their chairs, a PBN deal from North.
+    pub deal: String,
+    /// The player (dealt seat) in each chair, N E S W: in `ez3` the
+    /// declarer plays from the chair opposite the dummy.
+    pub players: Vec<String>,
+    /// Declarer's chair.
+    pub declarer: String,
+    /// `NT`, `S`, `H`, `D` or `C`.
+    pub strain: String,
+    /// Tricks the contract needs.
+    pub needed: u32,
+    /// The rules' guideline opening lead, which the page makes when the
+    /// student declares.
+    pub lead: String,
+    /// The board's LIN record up to the play (`…mb|p|pg||`), for sharing a
+    /// student's play with BBO's hand viewer; the page adds each card as
+    /// `pc`. Empty where LIN cannot state the contract (a moved chair, an
+    /// EZ trick bid).
+    pub lin: String,
 }
 
 /// The key play of a board as the lesson page marks it.
@@ -271,8 +304,45 @@ pub struct LessonView {
     pub boards: Vec<BoardView>,
     /// The fixed texts of the language (`t.board`, `t.dealer`, …).
     pub t: std::collections::BTreeMap<String, String>,
+    /// Each rank as the handouts print it, by its PBN letter (`Q` → `D`
+    /// in German, `T` → `10` unless the lesson prints `T`): how the page's
+    /// Play mode shows the engine's cards.
+    pub ranks: std::collections::BTreeMap<String, String>,
     /// The rule system's crib sheet, under the lesson's thresholds.
     pub crib: super::crib::CribView,
+}
+
+/// The board at the table for the page's Play mode: the guideline
+/// contract in its chairs, when the board is played double dummy.
+fn table_view(board: &Board, f: &AnswerFacts) -> Option<TableView> {
+    let p = f.play.as_ref()?;
+    let a = &f.analysis;
+    let (contract, seating) = (a.contract()?, a.seating?);
+    if a.redeal {
+        return None;
+    }
+    Some(TableView {
+        deal: seating.table_deal(&board.deal).to_pbn(Seat::North),
+        players: Seat::ALL
+            .iter()
+            .map(|&c| seating.player_in(c).letter().to_string())
+            .collect(),
+        declarer: seating.declarer_chair().letter().to_string(),
+        strain: contract.strain().code().to_string(),
+        needed: u32::from(contract.tricks_needed()),
+        lead: p.guideline_lead.card.to_string(),
+        lin: Known::from_facts(f)
+            .contract
+            .map(|mut contract| {
+                contract.play.clear();
+                lin::record(&LinBoard {
+                    board: *board,
+                    contract: Some(contract),
+                    commentary: Vec::new(),
+                })
+            })
+            .unwrap_or_default(),
+    })
 }
 
 /// Builds the view of a dealt and analysed lesson. `lesson_file` is the
@@ -344,6 +414,7 @@ pub fn build(
                     card: w.played_card(k.card),
                     sentences: view.commentary_play.clone(),
                 });
+            view.table = table_view(board, f);
             view
         })
         .collect();
@@ -366,6 +437,11 @@ pub fn build(
         questions,
         boards,
         t: texts.map(),
+        ranks: "AKQJT98765432"
+            .chars()
+            .filter_map(Rank::from_char)
+            .map(|r| (r.letter().to_string(), w.rank(r)))
+            .collect(),
         crib: super::crib::crib(&lesson.rules, texts),
     }
 }
@@ -398,6 +474,7 @@ impl Words {
             suit: c.suit.letter().to_string(),
             symbol: c.suit.symbol().to_string(),
             rank: self.rank(c.rank),
+            code: c.to_string(),
         }
     }
 
@@ -612,6 +689,7 @@ impl Words {
             commentary: Vec::new(),
             commentary_play: Vec::new(),
             key_play: None,
+            table: None,
         }
     }
 

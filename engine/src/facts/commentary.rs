@@ -7,6 +7,7 @@
 
 use crate::bridge::{Card, Seat};
 use crate::solver::PlayedTrick;
+use crate::solver::critical::Otherwise;
 use crate::technique::{NamedPlay, PlayKind, Technique};
 use crate::words::{Arg, Message};
 
@@ -251,7 +252,7 @@ fn otherwise_message(play: &NamedPlay, declarer: Seat, needed: u8) -> Message {
         .with(
             "story",
             Arg::List {
-                items: story(play, declarer).into_iter().map(Arg::Words).collect(),
+                items: story(o, declarer).into_iter().map(Arg::Words).collect(),
                 separator: "sep_then",
             },
         )
@@ -262,13 +263,44 @@ fn otherwise_message(play: &NamedPlay, declarer: Seat, needed: u8) -> Message {
         )
 }
 
+/// What a card the lesson page's student played has cost, told as the
+/// answer key tells the best other card: after declarer's side's card the
+/// defenders' tricks that beat the contract, after a defender's card the
+/// tricks the defence still takes while the contract makes. `after` is
+/// the play after the card ([`crate::solver::critical::after_card`]).
+pub fn cost_message(after: &Otherwise, declarer: Seat, needed: u8) -> Message {
+    let key = if after.declarer_tricks < needed {
+        "c_costs_down"
+    } else if after.defence_wins.is_empty() {
+        "c_costs_makes_all"
+    } else {
+        "c_costs_makes"
+    };
+    Message::new(key)
+        .with("card", Arg::Card(after.card))
+        .with(
+            "story",
+            Arg::List {
+                items: story(after, declarer).into_iter().map(Arg::Words).collect(),
+                separator: "sep_then",
+            },
+        )
+        .with("declarer", declarer)
+        .with("tricks", Arg::Tricks(u32::from(after.declarer_tricks)))
+        .with(
+            "result",
+            Message::new("c_down")
+                .with("n", u32::from(needed.saturating_sub(after.declarer_tricks))),
+        )
+}
+
 /// The steps of the play after the wrong card: a defender who wins a trick
 /// the declaring side led gets in with his card (a step of its own); one
 /// who wins a trick his own side led takes it, and the tricks the same
 /// defender so takes in a row are one step with their cards.
-fn story(play: &NamedPlay, declarer: Seat) -> Vec<Message> {
+fn story(otherwise: &Otherwise, declarer: Seat) -> Vec<Message> {
     let mut steps: Vec<(Seat, bool, Vec<Card>)> = Vec::new();
-    for w in &play.otherwise.defence_wins {
+    for w in &otherwise.defence_wins {
         let defence_led = w.leader.side() != declarer.side();
         match steps.last_mut() {
             Some((seat, false, cards)) if defence_led && *seat == w.seat => cards.push(w.card),

@@ -421,18 +421,36 @@ fn otherwise(
             trick - 1 - before
         }
     );
-    let left = position.tricks_left();
-    let to_come = if seat.side() == declaring {
-        best as u8
-    } else {
-        left - best as u8
-    };
+    let after = after_card(position, card, declarer, trick, before);
+    debug_assert_eq!(
+        after.declarer_tricks,
+        before
+            + if seat.side() == declaring {
+                best as u8
+            } else {
+                position.tricks_left() - best as u8
+            }
+    );
+    after
+}
 
+/// `card` played at `position` (trick number `trick`, declarer's side
+/// having won `before` tricks) and the play after it, every later card
+/// double-dummy best: what a wrong card costs, in the answer key's plan
+/// and in the lesson page alike.
+pub fn after_card(
+    position: &Position,
+    card: Card,
+    declarer: Seat,
+    trick: u8,
+    before: u8,
+) -> Otherwise {
+    let declaring = declarer.side();
     let mut rest = position.clone();
     let leader = rest.leader();
     let mut on_table = rest.trick().to_vec();
     on_table.push(card);
-    let mut play = Vec::with_capacity(usize::from(left));
+    let mut play = Vec::with_capacity(usize::from(position.tricks_left()));
     if let Ok(Some(winner)) = rest.play(card) {
         play.push(PlayedTrick {
             leader,
@@ -454,6 +472,7 @@ fn otherwise(
             card: t.winning_card(),
         })
         .collect();
+    let to_come = play.iter().filter(|t| t.winner.side() == declaring).count() as u8;
     Otherwise {
         card,
         declarer_tricks: before + to_come,

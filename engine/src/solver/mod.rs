@@ -37,14 +37,19 @@ use search::{Engine, NO_TRUMPS, Trick};
 use tt::Tt;
 
 pub(crate) use play::first_declaring_lead;
-pub use play::{PlayedTrick, play_record};
+pub use play::{PlayedTrick, play_record, teachers_card};
 
 /// Entries a thread's transposition table holds before it drops the half
 /// closest to the end of play: 2^22 entries of 32 bytes, about 200 MB with
 /// the lists' spare room. Random deals stay far below it; a crossruff deal
 /// of the sample course grew to 700 MB without a cap, and with half this
 /// one it thrashed, taking five times as long.
+/// In a lesson page (WebAssembly) a table of 2^18 entries, about 12 MB,
+/// keeps a phone's memory: a page solves one position at a time.
+#[cfg(not(target_arch = "wasm32"))]
 const TT_BITS: u32 = 22;
+#[cfg(target_arch = "wasm32")]
+const TT_BITS: u32 = 18;
 
 thread_local! {
     static TABLE: RefCell<Option<Tt>> = const { RefCell::new(None) };

@@ -103,6 +103,18 @@ fn play_until(
     (tricks, position)
 }
 
+/// The card the seat to play chooses in a play record from `position`: a
+/// double-dummy best card, the teacher's choice among equals. The lesson
+/// page plays the other seats with it, so its cards are the answer key's.
+/// `None` when the play is over.
+pub fn teachers_card(position: &Position, declarer: Seat) -> Option<Card> {
+    if position.tricks_left() == 0 {
+        return None;
+    }
+    let candidates = best_cards(position, position.tricks());
+    Some(choose(position, declarer, &candidates))
+}
+
 /// Picks the teacher's card among double-dummy equals (all in `candidates`).
 pub(crate) fn choose(position: &Position, declarer: Seat, candidates: &[Card]) -> Card {
     let seat = position.to_play();
