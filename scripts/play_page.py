@@ -168,7 +168,8 @@ STATE = (
     "return {cards:s.getAttribute('data-cards'),result:s.getAttribute('data-result'),"
     "labels:b.map(function(x){return [x.getAttribute('data-card'),x.getAttribute('data-tricks')];}),"
     "feedback:(document.getElementById('play-feedback')||{}).textContent||'',"
-    "key:!!document.querySelector('#play .keyplay'),"
+    "bad:!!document.querySelector('#play-feedback .bad'),"
+    "key:((document.querySelector('#play .keyplay')||{}).textContent)||'',"
     "end:((document.querySelector('#play .end h3')||{}).textContent)||''};})()"
 )
 
@@ -184,6 +185,10 @@ def play_board(browser, page, board, defend, rng, waits):
     )
     browser.wait(IDLE)
     report = {"board": board, "defend": defend, "positions": [], "checks": []}
+    needed = browser.eval(
+        "JSON.parse(document.getElementById('lesson').textContent).lesson.boards"
+        ".filter(function(b){return String(b.number)===%s;})[0].table.needed" % json.dumps(board)
+    )
     undone = False
     while True:
         state = browser.eval(STATE)
@@ -211,9 +216,13 @@ def play_board(browser, page, board, defend, rng, waits):
         waits.append(time.time() - started)
         after = browser.eval(STATE)
         if labels[card] != best:
+            # Flagged: marked as a loss, with the card's result against
+            # the contract ("=", "+1", "−1").
+            shown = labels[card] - needed
+            label = "=" if shown == 0 else ("+%d" % shown if shown > 0 else "\u2212%d" % -shown)
             report["checks"].append(
-                {"flagged": "\u2212" in after["feedback"] or "+" in after["feedback"]
-                 or "=" in after["feedback"], "feedback": after["feedback"]}
+                {"flagged": after["bad"] and (": " + label) in after["feedback"],
+                 "feedback": after["feedback"]}
             )
             if not undone:
                 undone = True
@@ -247,6 +256,7 @@ def main():
     json.dump(
         {
             "boards": reports,
+            "card_waits": [round(w, 4) for w in waits],
             "waits": {
                 "cards": len(waits),
                 "median_ms": round(1000 * waits[len(waits) // 2]) if waits else 0,

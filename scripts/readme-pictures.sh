@@ -44,3 +44,30 @@ shot() {
 shot lesson-student 390,844 student
 shot lesson-teacher 1280,800 teacher/1
 shot lesson-projector 1280,800 projector/1/5
+# Play mode at the finesse lesson's first key play: the address replays
+# the answer key's cards up to the key card (hints on), where the page
+# puts a result on each card and says the lesson's words.
+cargo run --quiet -- build lessons/16-finesse.yaml --out "$out" >/dev/null
+page="file://$out/16-finesse/lesson.html"
+at=$(python3 - "$out/16-finesse/lesson.html" <<'PY'
+import json, sys
+html = open(sys.argv[1], encoding="utf-8").read()
+data = json.loads(html.split('id="lesson">', 1)[1].split("</script>", 1)[0])
+for b in data["lesson"]["boards"]:
+    k = b.get("key_play")
+    if k and b.get("table") and k["trick"] > 1:
+        record = b["play"]["record"]
+        cards = [c["code"] for t in record[: k["trick"] - 1] for c in t["cards"]]
+        # The key trick's cards before the key card.
+        for c in record[k["trick"] - 1]["cards"]:
+            if c["code"] == k["card"]["code"]:
+                break
+            cards.append(c["code"])
+        print("play/%d/%s?hints" % (b["number"], ".".join(cards)))
+        break
+PY
+)
+chromium --headless --no-sandbox --disable-gpu --hide-scrollbars \
+    --user-data-dir="$out/browser" --window-size=1280,760 --virtual-time-budget=10000 \
+    --screenshot=docs/lesson-play.png "$page#$at" >/dev/null 2>&1
+echo "docs/lesson-play.png"

@@ -132,7 +132,13 @@ fn check(view: &LessonView, report: &serde_json::Value, seen: &mut Seen) {
             assert_eq!(shown, native, "board {number} after {}", p["played"]);
             assert!(human(play.to_play().unwrap()));
             seen.labels += shown.len();
-            seen.key_words += usize::from(p["key"].as_bool().unwrap());
+            // The lesson's words at the key play: the answer key's sentence.
+            let key = p["key"].as_str().unwrap();
+            if !key.is_empty() {
+                let sentence = &board.key_play.as_ref().unwrap().sentences[0];
+                assert!(key.ends_with(sentence.as_str()), "{key}");
+                seen.key_words += 1;
+            }
         }
         // The page's own cards: the rules' opening lead, then never a
         // trick given away.
