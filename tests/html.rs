@@ -287,3 +287,61 @@ fn a_browser_draws_the_boards_and_answers_the_keys() {
     assert_eq!(line("before_key")[2], "true", "{probe}");
     assert_eq!(line("swipes"), ["board-2", "board-2", "board-1"], "{probe}");
 }
+
+/// A title that could take the page over (issue 32): an unterminated
+/// right-to-left override stays inside the title (the footer's version
+/// and rebuild command read the same), and a 5,000-letter word wraps on a
+/// phone instead of running off the screen.
+#[test]
+fn a_hostile_title_stays_in_its_box() {
+    let (mut lesson, boards) = two_board_lesson();
+    lesson.title = format!("\u{202e}Trumps {}", "x".repeat(5000));
+    lesson.note = Some(format!("\u{202e}{}", "y".repeat(3000)));
+    let html = page(&lesson, &boards);
+    // Isolated wherever it meets other text.
+    assert!(html.contains("<h1 dir=\"auto\">\u{202e}Trumps"));
+    assert!(html.contains("<footer><bdi>\u{202e}Trumps"));
+    assert!(html.contains("dir=\"auto\">\u{202e}yyy"));
+    if !chromium_present() {
+        assert!(std::env::var_os("CI").is_none(), "CI must have chromium");
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("lesson.html");
+    let probe = r#"<script>
+document.addEventListener("DOMContentLoaded", function () {
+  setTimeout(function () {
+    var pre = document.createElement("pre");
+    pre.id = "probe";
+    pre.textContent = "wide=" + document.documentElement.scrollWidth + "/" + window.innerWidth;
+    document.body.appendChild(pre);
+  }, 0);
+});
+</script>"#;
+    std::fs::write(&file, html.replacen("</body>", &format!("{probe}</body>"), 1)).unwrap();
+    for mode in ["teacher", "student"] {
+        let out = Command::new("chromium")
+            .args([
+                "--headless",
+                "--no-sandbox",
+                "--disable-gpu",
+                "--no-first-run",
+                "--window-size=390,844",
+                "--virtual-time-budget=5000",
+            ])
+            .arg(format!("--user-data-dir={}", dir.path().join("profile").display()))
+            .arg("--dump-dom")
+            .arg(format!("file://{}#{mode}", file.display()))
+            .output()
+            .expect("chromium runs");
+        let dom = String::from_utf8_lossy(&out.stdout);
+        let wide = dom
+            .split(r#"<pre id="probe">wide="#)
+            .nth(1)
+            .and_then(|r| r.split('<').next())
+            .unwrap_or_else(|| panic!("no probe: {dom}"));
+        let (page, window) = wide.split_once('/').unwrap();
+        let (page, window): (u32, u32) = (page.parse().unwrap(), window.parse().unwrap());
+        assert!(page <= window, "{mode}: the page is {page} px wide in a {window} px window");
+    }
+}
