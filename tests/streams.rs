@@ -113,6 +113,51 @@ fn every_command_reports_a_full_device() {
     });
 }
 
+/// Issue 32 part 8: a closed standard output (`>&-`) loses the output, so
+/// it is an error that says so (Rust puts `/dev/null` there at start-up;
+/// a shell's own `>/dev/null` stays a quiet choice).
+#[test]
+fn every_command_reports_a_closed_standard_output() {
+    let bin = env!("CARGO_BIN_EXE_minibridge");
+    each_command(|name, args, dir| {
+        let closed = Command::new("sh")
+            .arg("-c")
+            .arg(r#""$0" "$@" >&-"#)
+            .arg(bin)
+            .args(args)
+            .current_dir(dir)
+            .env("MINIBRIDGE_PROGRESS_MS", "3600000")
+            .stdin(Stdio::null())
+            .stderr(Stdio::piped())
+            .output()
+            .unwrap();
+        assert_eq!(closed.status.code(), Some(2), "{name}: {}", stderr(&closed));
+        assert!(
+            stderr(&closed).contains("cannot write to standard output: it is closed"),
+            "{name}: {}",
+            stderr(&closed)
+        );
+        let null = std::fs::OpenOptions::new()
+            .write(true)
+            .open("/dev/null")
+            .unwrap();
+        // In a folder of its own: `new` would find its file made.
+        let elsewhere = tempfile::tempdir().unwrap();
+        let quiet = run_into(args, elsewhere.path(), Stdio::from(null));
+        assert_eq!(quiet.status.code(), Some(0), "{name}: {}", stderr(&quiet));
+    });
+    for args in [&["--help"][..], &["--version"], &["deal", "--help"]] {
+        let closed = Command::new("sh")
+            .arg("-c")
+            .arg(r#""$0" "$@" >&-"#)
+            .arg(bin)
+            .args(args)
+            .output()
+            .unwrap();
+        assert_eq!(closed.status.code(), Some(2), "{args:?}");
+    }
+}
+
 fn fails(args: &[&str]) -> String {
     let out = minibridge().args(args).output().expect("the binary runs");
     assert_eq!(out.status.code(), Some(2), "{args:?}: {}", stderr(&out));

@@ -18,20 +18,36 @@ const CANNOT_WRITE: &str = "cannot write to standard output";
 /// Standard output whose every write may fail.
 pub struct Stdout {
     out: io::Stdout,
+    /// Whether standard output was found open, at the first write.
+    open: bool,
 }
 
 impl Stdout {
     pub fn new() -> Stdout {
-        Stdout { out: io::stdout() }
+        Stdout {
+            out: io::stdout(),
+            open: false,
+        }
+    }
+
+    /// Fails once, at the first write, when standard output is closed.
+    fn check(&mut self) -> anyhow::Result<()> {
+        if !self.open {
+            closed()?;
+            self.open = true;
+        }
+        Ok(())
     }
 
     /// Writes `bytes` as they are.
     pub fn bytes(&mut self, bytes: &[u8]) -> anyhow::Result<()> {
+        self.check()?;
         self.out.write_all(bytes).context(CANNOT_WRITE)
     }
 
     /// Writes formatted text followed by a line end.
     pub fn line(&mut self, text: fmt::Arguments) -> anyhow::Result<()> {
+        self.check()?;
         self.out
             .write_fmt(text)
             .and_then(|()| self.out.write_all(b"\n"))
@@ -49,6 +65,33 @@ impl Stdout {
     pub fn finish(mut self) -> anyhow::Result<()> {
         self.flush()
     }
+}
+
+/// Standard output closed (`>&-`): at start-up Rust's standard library
+/// puts `/dev/null` there, opened for reading and writing, so the output
+/// would be lost without a word. A shell's `>/dev/null` opens it for
+/// writing only, and stays a teacher's own choice. An error that names it.
+#[cfg(target_os = "linux")]
+fn closed() -> anyhow::Result<()> {
+    use rustix::fs::{FileType, OFlags, fstat, major, minor};
+    use std::os::fd::AsFd;
+    let out = io::stdout();
+    let fd = out.as_fd();
+    let null = fstat(fd).is_ok_and(|st| {
+        FileType::from_raw_mode(st.st_mode) == FileType::CharacterDevice
+            && (major(st.st_rdev), minor(st.st_rdev)) == (1, 3)
+    });
+    let both_ways = rustix::fs::fcntl_getfl(fd)
+        .is_ok_and(|flags| flags & OFlags::RWMODE == OFlags::RDWR);
+    if null && both_ways {
+        anyhow::bail!("{CANNOT_WRITE}: it is closed, and the output would be lost");
+    }
+    Ok(())
+}
+
+#[cfg(not(target_os = "linux"))]
+fn closed() -> anyhow::Result<()> {
+    Ok(())
 }
 
 /// `println!` through a [`Stdout`]: `outln!(out, "{x}")?` writes one line
