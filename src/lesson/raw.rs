@@ -153,6 +153,63 @@ pub struct RawConstraints {
     pub hands_shown: Option<Spanned<HandsShownValue>>,
 }
 
+impl RawConstraints {
+    /// Whether the set asks nothing of a deal (`{}`). Every field is named,
+    /// so a new key cannot be forgotten here.
+    pub fn asks_nothing(&self) -> bool {
+        let RawConstraints {
+            hcp,
+            length,
+            shape,
+            fit,
+            predeal,
+            declarer,
+            declaring_side,
+            contract,
+            sure_tricks,
+            allow_redeal,
+            tricks,
+            makes,
+            lead_matters,
+            technique,
+            controls,
+            losers,
+            quick_tricks,
+            top,
+            condition,
+            holding,
+            any_of,
+            not,
+            lead,
+            hands_shown,
+        } = self;
+        hcp.is_none()
+            && length.is_none()
+            && shape.is_none()
+            && fit.is_none()
+            && predeal.is_none()
+            && declarer.is_none()
+            && declaring_side.is_none()
+            && contract.is_none()
+            && sure_tricks.is_none()
+            && allow_redeal.is_none()
+            && tricks.is_none()
+            && makes.is_none()
+            && lead_matters.is_none()
+            && technique.is_none()
+            && controls.is_none()
+            && losers.is_none()
+            && quick_tricks.is_none()
+            && top.is_none()
+            && condition.is_none()
+            && holding.is_none()
+            && any_of.is_none()
+            && not.is_none()
+            && lead.is_none()
+            && hands_shown.is_none()
+    }
+}
+
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct RawContract {

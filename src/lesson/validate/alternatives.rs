@@ -93,6 +93,15 @@ pub(super) fn apply(
         m.extra.any_of = Some((alternatives, place(list)));
     }
     if let Some(n) = &raw.not {
+        if n.value.asks_nothing() {
+            return Err(reporter.error(
+                LessonErrorKind::BadValue,
+                place(n),
+                "`not` asks nothing",
+                Some("a constraint set to refuse, e.g. `{ hcp: { N: 20+ } }`".into()),
+                Some("`not: {}` could never hold, as an empty `any_of` could not: give it a condition or remove the key".into()),
+            ));
+        }
         m.extra.not = Some((
             Box::new(alternative(&n.value, place(n), reporter)?),
             place(n),
