@@ -514,3 +514,38 @@ fn a_lesson_with_play_constraints_builds_boards_the_solver_agrees_with() {
         assert!(guideline_tricks(&board, &c) >= 9, "board {}", board.number);
     }
 }
+
+/// Issue 32 part 9: `check` reads a lesson's `templates:` folder as
+/// `build` does, so a missing folder fails the check instead of the build.
+#[test]
+fn check_reads_the_lessons_templates_folder() {
+    let dir = tempfile::tempdir().unwrap();
+    let lesson = dir.path().join("t.yaml");
+    std::fs::write(&lesson, "title: T\nboards: 2\ntemplates: no-such-folder\n").unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_minibridge"))
+        .args(["check", "--samples", "100"])
+        .arg(&lesson)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(
+        stderr(&out)
+            .contains("the lesson's `templates: no-such-folder`: cannot open the template folder"),
+        "{}",
+        stderr(&out)
+    );
+    // A folder that is there, with a template of a built-in's name, passes.
+    std::fs::create_dir(dir.path().join("mine")).unwrap();
+    std::fs::copy(
+        root().join("templates/labels.tera"),
+        dir.path().join("mine/labels.tera"),
+    )
+    .unwrap();
+    std::fs::write(&lesson, "title: T\nboards: 2\ntemplates: mine\n").unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_minibridge"))
+        .args(["check", "--samples", "100"])
+        .arg(&lesson)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+}

@@ -318,7 +318,11 @@ document.addEventListener("DOMContentLoaded", function () {
   }, 0);
 });
 </script>"#;
-    std::fs::write(&file, html.replacen("</body>", &format!("{probe}</body>"), 1)).unwrap();
+    std::fs::write(
+        &file,
+        html.replacen("</body>", &format!("{probe}</body>"), 1),
+    )
+    .unwrap();
     for mode in ["teacher", "student"] {
         let out = Command::new("chromium")
             .args([
@@ -329,7 +333,10 @@ document.addEventListener("DOMContentLoaded", function () {
                 "--window-size=390,844",
                 "--virtual-time-budget=5000",
             ])
-            .arg(format!("--user-data-dir={}", dir.path().join("profile").display()))
+            .arg(format!(
+                "--user-data-dir={}",
+                dir.path().join("profile").display()
+            ))
             .arg("--dump-dom")
             .arg(format!("file://{}#{mode}", file.display()))
             .output()
@@ -342,6 +349,9 @@ document.addEventListener("DOMContentLoaded", function () {
             .unwrap_or_else(|| panic!("no probe: {dom}"));
         let (page, window) = wide.split_once('/').unwrap();
         let (page, window): (u32, u32) = (page.parse().unwrap(), window.parse().unwrap());
-        assert!(page <= window, "{mode}: the page is {page} px wide in a {window} px window");
+        assert!(
+            page <= window,
+            "{mode}: the page is {page} px wide in a {window} px window"
+        );
     }
 }

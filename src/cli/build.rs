@@ -351,7 +351,7 @@ pub fn run(args: BuildArgs) -> anyhow::Result<ExitCode> {
 /// The built-in templates with any of the same name from the folder `dir`
 /// instead, read here so that rendering does no I/O. A folder that cannot
 /// be read is an error; hidden files (`.name`) are passed over.
-fn templates_from(dir: &Path) -> Result<render::Templates, render::RenderError> {
+pub(super) fn templates_from(dir: &Path) -> Result<render::Templates, render::RenderError> {
     let folder_error = |e: std::io::Error| render::RenderError::Folder {
         folder: dir.display().to_string(),
         cause: e.to_string(),

@@ -42,6 +42,19 @@ pub fn run(args: CheckArgs) -> anyhow::Result<ExitCode> {
                 continue;
             }
         };
+        // The lesson's own templates are read as `build` reads them, so a
+        // folder that is missing or holds a bad template fails here too.
+        if let Some(folder) = &lesson.templates {
+            let dir = path
+                .parent()
+                .unwrap_or(std::path::Path::new("."))
+                .join(folder);
+            if let Err(e) = super::build::templates_from(&dir) {
+                sayln!("error: {name}: the lesson's `templates: {folder}`: {e}\n");
+                failed += 1;
+                continue;
+            }
+        }
         let n = lesson.boards.len();
         outln!(
             out,

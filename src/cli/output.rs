@@ -81,8 +81,8 @@ fn closed() -> anyhow::Result<()> {
         FileType::from_raw_mode(st.st_mode) == FileType::CharacterDevice
             && (major(st.st_rdev), minor(st.st_rdev)) == (1, 3)
     });
-    let both_ways = rustix::fs::fcntl_getfl(fd)
-        .is_ok_and(|flags| flags & OFlags::RWMODE == OFlags::RDWR);
+    let both_ways =
+        rustix::fs::fcntl_getfl(fd).is_ok_and(|flags| flags & OFlags::RWMODE == OFlags::RDWR);
     if null && both_ways {
         anyhow::bail!("{CANNOT_WRITE}: it is closed, and the output would be lost");
     }
