@@ -992,15 +992,30 @@ pub fn fill_margin(text: &str, page: usize, pages: usize, mark: &str) -> String 
 
 /// Escapes text so the layout language prints it literally (Tera's
 /// autoescape uses this for every value a template prints).
+///
+/// The parser reads a line's first character after any blanks (spaces,
+/// tabs, no-break spaces) for `@` commands, `#` headings and `//` comments,
+/// so that character is escaped wherever the text starts: a note that
+/// reads `  @lines 4000000000` prints those words.
 pub fn escape(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
-    for (i, c) in text.chars().enumerate() {
+    let mut leading = true;
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        let starts_line = leading && !c.is_whitespace();
+        if !c.is_whitespace() {
+            leading = false;
+        }
         match c {
             '\\' | '*' | '_' | '{' | '}' | '|' => {
                 out.push('\\');
                 out.push(c);
             }
-            '@' | '#' if i == 0 => {
+            '@' | '#' if starts_line => {
+                out.push('\\');
+                out.push(c);
+            }
+            '/' if starts_line && chars.peek() == Some(&'/') => {
                 out.push('\\');
                 out.push(c);
             }
@@ -1063,6 +1078,40 @@ mod tests {
         let s = inline(1, &escape(raw)).unwrap();
         assert_eq!(s.len(), 1);
         assert_eq!(s[0].text, raw);
+    }
+
+    /// Issue 32 part 3: a lesson's text that starts, after blanks, like a
+    /// command, a heading or a comment prints as the words it is.
+    #[test]
+    fn text_that_looks_like_layout_stays_text() {
+        for raw in [
+            "  @lines 4000000000",
+            "  @box",
+            "  @end",
+            "  // text",
+            "\t@space 1e30",
+            " @lines 5 …",
+            "\u{a0}@lines 3",
+            "  # not a heading",
+        ] {
+            let doc = parse(&format!("before\n\n{}\n\nafter", escape(raw)))
+                .unwrap_or_else(|e| panic!("{raw:?}: {e}"));
+            let texts: Vec<String> = doc
+                .blocks
+                .iter()
+                .filter_map(|b| match b {
+                    Block::Paragraph(text) => Some(
+                        text.spans
+                            .iter()
+                            .map(|s| s.text.clone())
+                            .collect::<String>(),
+                    ),
+                    _ => None,
+                })
+                .collect();
+            assert_eq!(texts.len(), 3, "{raw:?}: {:?}", doc.blocks);
+            assert_eq!(texts[1].trim(), raw.trim(), "{raw:?}");
+        }
     }
 
     #[test]
