@@ -69,6 +69,10 @@ fn constructs() -> Vec<String> {
         "hcp(south) - hcp(north) * 2 + 7 / 2 != loser(south) - -3",
         "clubs(east) > diamonds(east) ? hcp(east, clubs) : hcp(east, diamonds)",
         "1 == 2 < 3 && top2(north) >= 2 ? 1 : 0 ? 5 : 6",
+        // Arithmetic wraps at 32 bits, as dealer's C `int` does (issue 32).
+        "2147483647 + hcp(north) + 1 < 0",
+        "65536 * (65536 + hcp(south) - hcp(south)) == 0",
+        "-2147483647 - 2 - hcp(east) > 0",
     ] {
         out.push(e.to_string());
     }
