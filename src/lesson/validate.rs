@@ -623,6 +623,18 @@ pub(super) fn validate(
                 None,
             ));
         }
+        Some(m) if m.value > crate::dealer::MAX_ATTEMPTS => {
+            return Err(bad(
+                place(m),
+                format!(
+                    "`max_attempts` is {}, more than the {} a search may try",
+                    m.value,
+                    crate::dealer::MAX_ATTEMPTS
+                ),
+                Some(format!("1 to {}", crate::dealer::MAX_ATTEMPTS)),
+                Some("a board that needs more shuffles than that needs looser constraints"),
+            ));
+        }
         Some(m) => m.value,
         None => super::DEFAULT_MAX_ATTEMPTS,
     };

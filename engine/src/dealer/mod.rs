@@ -41,8 +41,8 @@ pub use code::{DealCode, DealCodeError, FORMAT_VERSION};
 pub use constraints::{BoardFilter, Constraints, FitSuit, Range, SeatOrSide, ShapeSpec};
 pub use search::{
     ConstraintRate, DEFAULT_MAX_ATTEMPTS, DEFAULT_RATE_SAMPLES, DealOptions, DealerError,
-    DealtBoard, Estimate, FILTER_RATE_SAMPLES, JOINT_FILTER_CALLS, PROGRESS_EVERY, Search,
-    deal_board, estimate,
+    DealtBoard, Estimate, FILTER_RATE_SAMPLES, JOINT_FILTER_CALLS, MAX_ATTEMPTS, PROGRESS_EVERY,
+    Search, deal_board, estimate,
 };
 pub use shuffle::{PredealError, shuffle};
 pub use validate::{ConstraintError, ConstraintErrorKind, ConstraintRef};

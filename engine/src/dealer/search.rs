@@ -17,6 +17,12 @@ use super::validate::ConstraintError;
 /// The default cap on attempts per board.
 pub const DEFAULT_MAX_ATTEMPTS: u64 = 10_000_000;
 
+/// The most attempts a lesson's `max_attempts` or a script's `generate`
+/// may ask for: a search that ends within minutes on one core (about five
+/// million unconstrained shuffles a second), where 2^64 would run for a
+/// lifetime.
+pub const MAX_ATTEMPTS: u64 = 1_000_000_000;
+
 /// The progress hook is called after every this many attempts.
 pub const PROGRESS_EVERY: u64 = 1 << 16;
 

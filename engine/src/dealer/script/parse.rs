@@ -216,7 +216,20 @@ impl Parser {
             match word.as_str() {
                 "generate" => {
                     self.next();
-                    script.generate = Some(self.count("how many deals to generate")?);
+                    let pos = self.peek().pos;
+                    let n = self.count("how many deals to generate")?;
+                    if n > crate::dealer::MAX_ATTEMPTS {
+                        return Err(ScriptError::at(
+                            pos,
+                            format!(
+                                "`generate {n}` is more than the {} deals a search may try",
+                                crate::dealer::MAX_ATTEMPTS
+                            ),
+                            Some("ask for fewer; a rarer condition needs a looser one"),
+                        )
+                        .expected("1 to 1000000000"));
+                    }
+                    script.generate = Some(n);
                 }
                 "produce" => {
                     self.next();
