@@ -158,6 +158,71 @@ fn every_command_reports_a_closed_standard_output() {
     }
 }
 
+/// Issue 32 part 11: `deal` streams any number of boards in text, PBN and
+/// LIN, batch by batch, with the bytes the whole run gives at once: a
+/// short run is the start of a long one, and the long one reads back
+/// whole. JSON (one document) and DLM (boards 1 to 99) say where they stop.
+#[test]
+fn deal_streams_past_a_lessons_999_boards() {
+    for format in ["text", "pbn", "lin"] {
+        let short = minibridge()
+            .args(["deal", "--seed", "5", "--boards", "200", "--format", format])
+            .output()
+            .unwrap();
+        let long = minibridge()
+            .args([
+                "deal", "--seed", "5", "--boards", "2500", "--format", format,
+            ])
+            .output()
+            .unwrap();
+        assert!(short.status.success() && long.status.success(), "{format}");
+        assert!(
+            long.stdout.starts_with(&short.stdout),
+            "{format}: the run of 200 is not the start of the run of 2500"
+        );
+        if format == "pbn" {
+            let games = minibridge::export::pbn::read_boards(&long.stdout).unwrap();
+            assert_eq!(games.len(), 2500);
+            assert!(games.iter().map(|(b, _)| b.number).eq(1..=2500));
+        }
+        if format == "lin" {
+            assert_eq!(
+                long.stdout
+                    .split(|&b| b == b'\n')
+                    .filter(|l| !l.is_empty())
+                    .count(),
+                2500
+            );
+        }
+    }
+    for format in ["json", "dlm"] {
+        let err = fails(&[
+            "deal", "--seed", "5", "--boards", "1000", "--format", format,
+        ]);
+        assert!(
+            err.contains(&format!("--format {format} takes at most 999 boards")),
+            "{err}"
+        );
+    }
+    // A run that starts past 999, as a simulation's next million might.
+    let out = minibridge()
+        .args([
+            "deal",
+            "--seed",
+            "5",
+            "--first-board",
+            "5000",
+            "--boards",
+            "3",
+            "--format",
+            "pbn",
+        ])
+        .output()
+        .unwrap();
+    let games = minibridge::export::pbn::read_boards(&out.stdout).unwrap();
+    assert!(games.iter().map(|(b, _)| b.number).eq(5000..=5002));
+}
+
 fn fails(args: &[&str]) -> String {
     let out = minibridge().args(args).output().expect("the binary runs");
     assert_eq!(out.status.code(), Some(2), "{args:?}: {}", stderr(&out));
@@ -171,15 +236,15 @@ fn numbers_out_of_range_name_their_range() {
     for (args, golden) in [
         (
             &["deal", "--boards", "4294967295"][..],
-            "error: invalid value '4294967295' for '--boards <BOARDS>': 4294967295 is not in 1..=999\n",
+            "error: invalid value '4294967295' for '--boards <BOARDS>': 4294967295 is not in 1..=1000000000\n",
         ),
         (
             &["deal", "--boards", "0"],
-            "error: invalid value '0' for '--boards <BOARDS>': 0 is not in 1..=999\n",
+            "error: invalid value '0' for '--boards <BOARDS>': 0 is not in 1..=1000000000\n",
         ),
         (
-            &["deal", "--first-board", "1000"],
-            "error: invalid value '1000' for '--first-board <FIRST_BOARD>': 1000 is not in 1..=999\n",
+            &["deal", "--first-board", "1000000001"],
+            "error: invalid value '1000000001' for '--first-board <FIRST_BOARD>': 1000000001 is not in 1..=1000000000\n",
         ),
         (
             &["solve", "x.pbn", "--threads", "1000000"],

@@ -46,19 +46,31 @@ fn format_parser() -> impl TypedValueParser<Value = Format> {
     })
 }
 
+/// The most boards `deal` deals from a seed alone, and the highest first
+/// board number: a simulation's million deals and far more, every board
+/// number still within 32 bits. Lessons and handouts keep 1 to 999.
+const MAX_BOARDS: u32 = 1_000_000_000;
+
+/// Boards dealt and written at a time when `deal` streams: each batch is
+/// dealt on every core, then written and flushed, so a long run shows its
+/// first boards at once and holds one batch in memory.
+const BATCH: u32 = 256;
+
 #[derive(Args, Debug)]
 pub struct DealArgs {
     /// The seed (a whole number); without one, a seed is drawn and printed.
     #[arg(long)]
     seed: Option<u64>,
-    /// How many boards to deal (without a lesson), 1 to 999 as in a lesson.
+    /// How many boards to deal (without a lesson), 1 to 1000000000; text,
+    /// pbn and lin stream them as they are dealt, json takes up to 999 and
+    /// dlm numbers boards 1 to 99.
     #[arg(long, default_value_t = 16, conflicts_with = "lesson",
-          value_parser = clap::value_parser!(u32).range(1..=i64::from(lesson::MAX_BOARDS)))]
+          value_parser = clap::value_parser!(u32).range(1..=i64::from(MAX_BOARDS)))]
     boards: u32,
-    /// The first board's number (without a lesson), 1 to 999; dealer and
-    /// vulnerability follow the board number.
+    /// The first board's number (without a lesson), 1 to 1000000000; dealer
+    /// and vulnerability follow the board number.
     #[arg(long, default_value_t = 1, conflicts_with = "lesson",
-          value_parser = clap::value_parser!(u32).range(1..=i64::from(lesson::MAX_BOARDS)))]
+          value_parser = clap::value_parser!(u32).range(1..=i64::from(MAX_BOARDS)))]
     first_board: u32,
     /// Deal the boards of this lesson file, meeting its constraints.
     #[arg(long, value_name = "FILE")]
@@ -115,8 +127,6 @@ pub fn run(args: DealArgs) -> anyhow::Result<ExitCode> {
         let date = pipeline::pbn_date(lesson.date.as_deref());
         (lesson.title, date, dealt.seed, dealt.boards)
     } else {
-        // Both are at most MAX_BOARDS, so this cannot overflow.
-        let last = args.first_board + (args.boards - 1);
         let seed = match args.seed {
             Some(s) => s,
             None => {
@@ -125,21 +135,19 @@ pub fn run(args: DealArgs) -> anyhow::Result<ExitCode> {
                 s
             }
         };
-        let plans: Vec<BoardPlan> = (args.first_board..=last)
-            .map(|number| BoardPlan {
-                number,
-                dealer: crate::bridge::dealer_for_board(number),
-                vulnerability: crate::bridge::Vulnerability::for_board(number),
-                constraints: Constraints::default(),
-                rules: Default::default(),
-                technique: None,
-                fixed: None,
-                origin: None,
-                hands_shown: None,
-            })
-            .collect();
-        let progress = Progress::new(plans.len() as u64, "dealing");
-        let boards = pipeline::deal_boards(&plans, seed, lesson::DEFAULT_MAX_ATTEMPTS, &progress);
+        // Long runs stream in the formats that can grow batch by batch;
+        // the others take a lesson's 999 boards at most.
+        let streams = match args.format {
+            Format::Text => true,
+            Format::File(kind) => outputs::writer(kind).continuation().is_some(),
+        };
+        if args.boards > BATCH && streams || args.boards > lesson::MAX_BOARDS {
+            return stream(&args, seed, started);
+        }
+        // Both are at most MAX_BOARDS, so this cannot overflow.
+        let last = args.first_board + (args.boards - 1);
+        let progress = Progress::new(u64::from(args.boards), "dealing");
+        let boards = deal_range(args.first_board, last, seed, &progress);
         progress.finish();
         ("minibridge deal".to_string(), String::new(), seed, boards?)
     };
@@ -163,22 +171,7 @@ pub fn run(args: DealArgs) -> anyhow::Result<ExitCode> {
                     other => other.into(),
                 })?
         }
-        Format::Text => {
-            let symbols = if args.ascii {
-                Symbols::Ascii
-            } else {
-                Symbols::Unicode
-            };
-            let mut text = String::new();
-            for (i, d) in boards.iter().enumerate() {
-                if i > 0 {
-                    text.push('\n');
-                }
-                let code = d.code.map(|c| c.to_string());
-                text.push_str(&diagram::board(&d.board, code.as_deref(), symbols));
-            }
-            text.into_bytes()
-        }
+        Format::Text => diagrams(&boards, args.ascii, true),
     };
     let mut out = Stdout::new();
     out.bytes(&bytes)?;
@@ -195,6 +188,115 @@ pub fn run(args: DealArgs) -> anyhow::Result<ExitCode> {
         sayln!(
             "boards: {}\nattempts: {attempts}\nseconds: {seconds:.3}\ndeals per second: {rate:.0}",
             boards.len()
+        );
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Boards `first..=last` of `seed` with no constraints, dealer and
+/// vulnerability from each board's number.
+fn deal_range(
+    first: u32,
+    last: u32,
+    seed: u64,
+    progress: &Progress,
+) -> Result<Vec<Dealt>, crate::dealer::DealerError> {
+    let plans: Vec<BoardPlan> = (first..=last)
+        .map(|number| BoardPlan {
+            number,
+            dealer: crate::bridge::dealer_for_board(number),
+            vulnerability: crate::bridge::Vulnerability::for_board(number),
+            constraints: Constraints::default(),
+            rules: Default::default(),
+            technique: None,
+            fixed: None,
+            origin: None,
+            hands_shown: None,
+        })
+        .collect();
+    pipeline::deal_boards(&plans, seed, lesson::DEFAULT_MAX_ATTEMPTS, progress)
+}
+
+/// Compass diagrams of `boards`, a blank line between two; `first` says
+/// whether they open the output (else a blank line goes before them too).
+fn diagrams(boards: &[Dealt], ascii: bool, first: bool) -> Vec<u8> {
+    let symbols = if ascii {
+        Symbols::Ascii
+    } else {
+        Symbols::Unicode
+    };
+    let mut text = String::new();
+    for (i, d) in boards.iter().enumerate() {
+        if i > 0 || !first {
+            text.push('\n');
+        }
+        let code = d.code.map(|c| c.to_string());
+        text.push_str(&diagram::board(&d.board, code.as_deref(), symbols));
+    }
+    text.into_bytes()
+}
+
+/// Deals a long run batch by batch and writes each batch as it is dealt:
+/// the bytes are those the whole run would give at once, and memory holds
+/// one batch. Formats that are one document (json) or number only a few
+/// boards (dlm) say so instead.
+fn stream(args: &DealArgs, seed: u64, started: Instant) -> anyhow::Result<ExitCode> {
+    let writer = match args.format {
+        Format::Text => None,
+        Format::File(kind) => {
+            let w = outputs::writer(kind);
+            let Some(more) = w.continuation() else {
+                anyhow::bail!(
+                    "--format {} takes at most {} boards from `deal` (dlm numbers boards 1 to 99); pbn, lin and text take any number",
+                    kind.code(),
+                    lesson::MAX_BOARDS
+                );
+            };
+            Some((kind, w, more))
+        }
+    };
+    // `first_board` and `boards` are each at most MAX_BOARDS: no overflow.
+    let last = args.first_board + (args.boards - 1);
+    let progress = Progress::new(u64::from(args.boards), "dealing");
+    let mut out = Stdout::new();
+    let mut attempts = 0u64;
+    let mut first = args.first_board;
+    while first <= last {
+        let end = first.saturating_add(BATCH - 1).min(last);
+        let boards = deal_range(first, end, seed, &progress)?;
+        attempts += boards.iter().map(|d| d.attempts).sum::<u64>();
+        let opening = first == args.first_board;
+        let bytes = match writer {
+            None => diagrams(&boards, args.ascii, opening),
+            Some((kind, w, more)) => {
+                let cx = Context {
+                    title: "minibridge deal",
+                    date: "",
+                    seed,
+                    boards: &boards,
+                    answers: None,
+                    handouts: None,
+                };
+                let alone = w.write(kind, &cx)?;
+                if opening { alone } else { more(alone) }
+            }
+        };
+        out.bytes(&bytes)?;
+        out.flush()?;
+        first = end + 1;
+    }
+    progress.finish();
+    out.finish()?;
+    if args.stats {
+        let seconds = started.elapsed().as_secs_f64();
+        let rate = if seconds > 0.0 {
+            attempts as f64 / seconds
+        } else {
+            0.0
+        };
+        sayln!(
+            "boards: {}\nattempts: {attempts}\nseconds: {seconds:.3}\ndeals per second: {rate:.0}",
+            args.boards
         );
     }
     Ok(ExitCode::SUCCESS)

@@ -104,12 +104,25 @@ pub fn write(event: &PbnEvent, boards: &[PbnBoard]) -> Vec<u8> {
     write_events(&[(event.clone(), boards.to_vec())])
 }
 
+/// What opens every file [`write`] writes.
+const HEADER: &str = "% PBN 2.1\r\n% EXPORT\r\n";
+
+/// The games of a file [`write`] wrote, as they follow earlier games of
+/// another such file: without the header, a blank line before the first.
+pub fn games_after(file: Vec<u8>) -> Vec<u8> {
+    let games = file.strip_prefix(HEADER.as_bytes()).unwrap_or(&file);
+    let mut out = Vec::with_capacity(games.len() + 2);
+    out.extend_from_slice(b"\r\n");
+    out.extend_from_slice(games);
+    out
+}
+
 /// Several events in one file, games in the order given: a course's boards
 /// for a dealing machine, each game still naming its own lesson and seed.
 pub fn write_events(events: &[(PbnEvent, Vec<PbnBoard>)]) -> Vec<u8> {
     let games: usize = events.iter().map(|(_, b)| b.len()).sum();
     let mut out = String::with_capacity(128 + games * 512);
-    out.push_str("% PBN 2.1\r\n% EXPORT\r\n");
+    out.push_str(HEADER);
     let games = events
         .iter()
         .flat_map(|(event, boards)| boards.iter().map(move |b| (event, b)));

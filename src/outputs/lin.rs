@@ -20,4 +20,9 @@ impl Writer for LinWriter {
             None => pipeline::lin_bytes(cx.boards, None, &[]),
         })
     }
+
+    /// One line per board and nothing else: later lines simply follow.
+    fn continuation(&self) -> Option<fn(Vec<u8>) -> Vec<u8>> {
+        Some(|alone| alone)
+    }
 }

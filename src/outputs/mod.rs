@@ -68,6 +68,13 @@ pub trait Writer: Sync {
     /// The file's bytes for `kind` (the writer of the handouts serves
     /// several kinds).
     fn write(&self, kind: Handout, cx: &Context) -> Result<Vec<u8>, OutputError>;
+    /// How the bytes this writer writes for some boards alone carry on a
+    /// file it began with earlier boards: what `deal` streams after its
+    /// first batch of a long run. `None` for a format that is one document
+    /// and cannot grow batch by batch.
+    fn continuation(&self) -> Option<fn(Vec<u8>) -> Vec<u8>> {
+        None
+    }
 }
 
 /// The writer of each kind of output: the one registration.

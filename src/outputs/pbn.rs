@@ -22,4 +22,9 @@ impl Writer for PbnWriter {
             None => pipeline::pbn_bytes(cx.title, cx.date, cx.seed, cx.boards),
         })
     }
+
+    /// Each game stands alone after the file's header, a blank line apart.
+    fn continuation(&self) -> Option<fn(Vec<u8>) -> Vec<u8>> {
+        Some(crate::export::pbn::games_after)
+    }
 }
