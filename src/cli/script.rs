@@ -47,46 +47,84 @@ pub fn run(path: &Path, seed: Option<u64>, stats: bool) -> anyhow::Result<()> {
     let produce = script.produce.unwrap_or(Script::DEFAULT_PRODUCE);
     let generate = script.generate.unwrap_or(Script::DEFAULT_GENERATE);
     let mut search = Search::new(seed, 1, &constraints, Some(dealer))?;
-    let mut boards = Vec::new();
-    while (boards.len() as u64) < produce {
-        let Some(found) = search.next_match(generate, None) else {
-            break;
-        };
-        let number = boards.len() as u32 + 1;
-        boards.push(Dealt {
-            board: Board {
-                number,
-                dealer,
-                vulnerability,
-                deal: found.board.deal,
-            },
-            code: Some(found.code),
-            attempts: found.attempt + 1,
-        });
-    }
-    let seconds = started.elapsed().as_secs_f64();
-    let bytes = match script.action {
-        Action::PrintPbn => pipeline::pbn_bytes("minibridge deal --script", "", seed, &boards),
-        Action::PrintOneLine => boards.iter().map(one_line).collect::<String>().into_bytes(),
-        Action::PrintAll => boards
-            .iter()
-            .map(all_hands)
-            .collect::<Vec<_>>()
-            .join("\n")
-            .into_bytes(),
-    };
+    // Deals are written 256 at a time as they are found, so a run of a
+    // million shows its first deals at once and holds one batch.
     let mut out = Stdout::new();
-    out.bytes(&bytes)?;
+    let mut batch: Vec<Dealt> = Vec::with_capacity(BATCH);
+    let mut produced = 0u64;
+    let mut first = true;
+    loop {
+        let found = if produced < produce {
+            search.next_match(generate, None)
+        } else {
+            None
+        };
+        if let Some(found) = &found {
+            produced += 1;
+            batch.push(Dealt {
+                board: Board {
+                    number: u32::try_from(produced).unwrap_or(u32::MAX),
+                    dealer,
+                    vulnerability,
+                    deal: found.board.deal,
+                },
+                code: Some(found.code),
+                attempts: found.attempt + 1,
+            });
+        }
+        if batch.len() == BATCH || (found.is_none() && !batch.is_empty()) {
+            out.bytes(&print(&script.action, seed, &batch, first))?;
+            out.flush()?;
+            batch.clear();
+            first = false;
+        }
+        if found.is_none() {
+            break;
+        }
+    }
+    if first && script.action == Action::PrintPbn {
+        // No deal at all still makes a PBN file: its header.
+        out.bytes(&print(&script.action, seed, &[], true))?;
+    }
     out.finish()?;
+    let seconds = started.elapsed().as_secs_f64();
     if stats {
         let attempts = search.attempts();
         sayln!(
             "generated: {attempts}\nproduced: {}\nseconds: {seconds:.3}\nproduced per second: {:.0}",
-            boards.len(),
-            boards.len() as f64 / seconds.max(1e-9)
+            produced,
+            produced as f64 / seconds.max(1e-9)
         );
     }
     Ok(())
+}
+
+/// Deals found and written at a time.
+const BATCH: usize = 256;
+
+/// A batch of deals as the script's action prints them; `first` says
+/// whether they open the output (PBN's header, the blank line between
+/// `printall` boards).
+fn print(action: &Action, seed: u64, boards: &[Dealt], first: bool) -> Vec<u8> {
+    match action {
+        Action::PrintPbn => {
+            let file = pipeline::pbn_bytes("minibridge deal --script", "", seed, boards);
+            if first {
+                file
+            } else {
+                crate::export::pbn::games_after(file)
+            }
+        }
+        Action::PrintOneLine => boards.iter().map(one_line).collect::<String>().into_bytes(),
+        Action::PrintAll => {
+            let text = boards.iter().map(all_hands).collect::<Vec<_>>().join("\n");
+            if first {
+                text.into_bytes()
+            } else {
+                format!("\n{text}").into_bytes()
+            }
+        }
+    }
 }
 
 /// `n AKQ2.K32.J98.T98 e … s … w …`, as `dealer`'s `printoneline`.
