@@ -276,6 +276,23 @@ impl Checker<'_> {
                 Some(hint.to_string()),
             )
         };
+        // Every technique's probe asks first that the contract makes with
+        // best play (docs/techniques.md), so a board that must fail would
+        // search until its cap and find nothing.
+        if m.rules.makes == Some(false) || m.rules.lead_matters == Some(true) {
+            let key = if m.rules.makes == Some(false) {
+                "makes: false"
+            } else {
+                "lead_matters: true"
+            };
+            return Err(error(
+                at,
+                format!(
+                    "`technique: {t}` needs a contract that makes with best play, but `{key}` asks for one that fails"
+                ),
+                "drop one of the two: a board teaches declarer's technique on a contract that makes",
+            ));
+        }
         if let Some(forced) = m.rules.contract_strain {
             let suit_contract = !matches!(forced, StrainSpec::Strain(Strain::NoTrump));
             if let Some(trumps) = t.needs_trumps()
