@@ -340,11 +340,7 @@ fn endplay_script(script: &str) -> Option<String> {
 /// card equals DDS's, and the page's own cards never give a trick away.
 #[test]
 fn dds_agrees_with_every_label_of_the_played_page() {
-    if !Command::new("chromium")
-        .arg("--version")
-        .output()
-        .is_ok_and(|o| o.status.success())
-    {
+    if !crate::common::runs("chromium") {
         assert!(
             std::env::var_os("CI").is_none(),
             "CI must have chromium (.ci/run installs it)"
@@ -521,12 +517,15 @@ fn a_lesson_with_play_constraints_builds_boards_the_solver_agrees_with() {
 fn check_reads_the_lessons_templates_folder() {
     let dir = tempfile::tempdir().unwrap();
     let lesson = dir.path().join("t.yaml");
-    std::fs::write(&lesson, "title: T\nboards: 2\ntemplates: no-such-folder\n").unwrap();
-    let out = Command::new(env!("CARGO_BIN_EXE_minibridge"))
-        .args(["check", "--samples", "100"])
-        .arg(&lesson)
-        .output()
+    let check = |templates: &str| {
+        std::fs::write(
+            &lesson,
+            format!("title: T\nboards: 2\ntemplates: {templates}\n"),
+        )
         .unwrap();
+        minibridge(&["check", "--samples", "100", lesson.to_str().unwrap()])
+    };
+    let out = check("no-such-folder");
     assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
     assert!(
         stderr(&out)
@@ -541,11 +540,6 @@ fn check_reads_the_lessons_templates_folder() {
         dir.path().join("mine/labels.tera"),
     )
     .unwrap();
-    std::fs::write(&lesson, "title: T\nboards: 2\ntemplates: mine\n").unwrap();
-    let out = Command::new(env!("CARGO_BIN_EXE_minibridge"))
-        .args(["check", "--samples", "100"])
-        .arg(&lesson)
-        .output()
-        .unwrap();
+    let out = check("mine");
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
 }

@@ -14,6 +14,16 @@ pub fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
 
+/// Whether a program answers `--version`: Chromium and Python, which the
+/// browser tests need (`.ci/run` installs both).
+#[allow(dead_code)]
+pub fn runs(program: &str) -> bool {
+    std::process::Command::new(program)
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success())
+}
+
 /// The shared specification folder beside the repository.
 #[allow(dead_code)]
 pub fn shared() -> PathBuf {

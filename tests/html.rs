@@ -158,16 +158,13 @@ const PROBE: &str = r#"<script>
 "#;
 
 fn chromium_present() -> bool {
-    Command::new("chromium")
-        .arg("--version")
-        .output()
-        .is_ok_and(|o| o.status.success())
+    crate::common::runs("chromium")
 }
 
 /// Loads `file` (with `#hash`) in headless Chromium with no way to the
 /// network and returns the DOM after the scripts ran, and the browser's
-/// own messages.
-fn dump_dom(file: &Path, hash: &str, profile: &Path) -> (String, String) {
+/// own messages. `extra` adds switches (a window size, a time budget).
+fn dump_dom(file: &Path, hash: &str, profile: &Path, extra: &[&str]) -> (String, String) {
     let out = Command::new("chromium")
         .args([
             "--headless",
@@ -177,6 +174,7 @@ fn dump_dom(file: &Path, hash: &str, profile: &Path) -> (String, String) {
             "--host-resolver-rules=MAP * ~NOTFOUND",
             "--enable-logging=stderr",
         ])
+        .args(extra)
         .arg(format!("--user-data-dir={}", profile.display()))
         .arg("--dump-dom")
         .arg(format!("file://{}{hash}", file.display()))
@@ -220,7 +218,7 @@ fn a_browser_draws_the_boards_and_answers_the_keys() {
     let probed = html.replacen("</body>", &format!("{PROBE}</body>"), 1);
     assert_ne!(probed, html, "the page has a body to add the probe to");
     std::fs::write(&file, probed).unwrap();
-    let (dom, log) = dump_dom(&file, "#projector", &dir.join("profile"));
+    let (dom, log) = dump_dom(&file, "#projector", &dir.join("profile"), &[]);
     std::fs::remove_dir_all(&dir).ok();
 
     assert!(
@@ -324,24 +322,12 @@ document.addEventListener("DOMContentLoaded", function () {
     )
     .unwrap();
     for mode in ["teacher", "student"] {
-        let out = Command::new("chromium")
-            .args([
-                "--headless",
-                "--no-sandbox",
-                "--disable-gpu",
-                "--no-first-run",
-                "--window-size=390,844",
-                "--virtual-time-budget=5000",
-            ])
-            .arg(format!(
-                "--user-data-dir={}",
-                dir.path().join("profile").display()
-            ))
-            .arg("--dump-dom")
-            .arg(format!("file://{}#{mode}", file.display()))
-            .output()
-            .expect("chromium runs");
-        let dom = String::from_utf8_lossy(&out.stdout);
+        let (dom, _) = dump_dom(
+            &file,
+            &format!("#{mode}"),
+            &dir.path().join("profile"),
+            &["--window-size=390,844", "--virtual-time-budget=5000"],
+        );
         let wide = dom
             .split(r#"<pre id="probe">wide="#)
             .nth(1)

@@ -53,13 +53,7 @@ fn page(file: &str, take: usize, first: Option<(&str, Seat)>) -> (LessonView, St
 }
 
 fn browser_present() -> bool {
-    let ok = |program: &str| {
-        Command::new(program)
-            .arg("--version")
-            .output()
-            .is_ok_and(|o| o.status.success())
-    };
-    ok("chromium") && ok("python3")
+    crate::common::runs("chromium") && crate::common::runs("python3")
 }
 
 /// Plays `boards` of the page at `file` in the browser; the driver's

@@ -51,10 +51,11 @@ fn format_parser() -> impl TypedValueParser<Value = Format> {
 /// number still within 32 bits. Lessons and handouts keep 1 to 999.
 const MAX_BOARDS: u32 = 1_000_000_000;
 
-/// Boards dealt and written at a time when `deal` streams: each batch is
+/// Boards dealt and written at a time when `deal` (and `deal --script`)
+/// streams: each batch is
 /// dealt on every core, then written and flushed, so a long run shows its
 /// first boards at once and holds one batch in memory.
-const BATCH: u32 = 256;
+pub(super) const BATCH: u32 = 256;
 
 #[derive(Args, Debug)]
 pub struct DealArgs {
@@ -178,17 +179,8 @@ pub fn run(args: DealArgs) -> anyhow::Result<ExitCode> {
     out.finish()?;
 
     if args.stats {
-        let seconds = started.elapsed().as_secs_f64();
-        let attempts: u64 = boards.iter().map(|d| d.attempts).sum();
-        let rate = if seconds > 0.0 {
-            attempts as f64 / seconds
-        } else {
-            0.0
-        };
-        sayln!(
-            "boards: {}\nattempts: {attempts}\nseconds: {seconds:.3}\ndeals per second: {rate:.0}",
-            boards.len()
-        );
+        let attempts = boards.iter().map(|d| d.attempts).sum();
+        say_stats(boards.len() as u64, attempts, started);
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -288,16 +280,20 @@ fn stream(args: &DealArgs, seed: u64, started: Instant) -> anyhow::Result<ExitCo
     progress.finish();
     out.finish()?;
     if args.stats {
-        let seconds = started.elapsed().as_secs_f64();
-        let rate = if seconds > 0.0 {
-            attempts as f64 / seconds
-        } else {
-            0.0
-        };
-        sayln!(
-            "boards: {}\nattempts: {attempts}\nseconds: {seconds:.3}\ndeals per second: {rate:.0}",
-            args.boards
-        );
+        say_stats(u64::from(args.boards), attempts, started);
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// `--stats`: boards, attempts, seconds and the rate, on standard error.
+fn say_stats(boards: u64, attempts: u64, started: Instant) {
+    let seconds = started.elapsed().as_secs_f64();
+    let rate = if seconds > 0.0 {
+        attempts as f64 / seconds
+    } else {
+        0.0
+    };
+    sayln!(
+        "boards: {boards}\nattempts: {attempts}\nseconds: {seconds:.3}\ndeals per second: {rate:.0}"
+    );
 }

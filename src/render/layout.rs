@@ -1019,7 +1019,8 @@ pub fn escape(text: &str) -> String {
                 out.push('\\');
                 out.push(c);
             }
-            '\n' | '\r' => out.push(' '),
+            // A tab has no glyph in the PDF fonts: a space, as line ends.
+            '\n' | '\r' | '\t' => out.push(' '),
             _ => out.push(c),
         }
     }
@@ -1112,6 +1113,7 @@ mod tests {
             assert_eq!(texts.len(), 3, "{raw:?}: {:?}", doc.blocks);
             assert_eq!(texts[1].trim(), raw.trim(), "{raw:?}");
         }
+        assert_eq!(escape("a\tb // c"), "a b // c");
     }
 
     #[test]

@@ -246,20 +246,31 @@ fn otherwise_message(play: &NamedPlay, declarer: Seat, needed: u8) -> Message {
     } else {
         "c_otherwise_makes"
     };
-    Message::new(key)
-        .with("seat", play.seat)
-        .with("card", Arg::Card(o.card))
+    told(
+        Message::new(key).with("seat", play.seat),
+        o,
+        declarer,
+        needed,
+    )
+}
+
+/// `message` with what happens after the other card: its card, the story
+/// of the defenders' tricks, declarer and the result.
+fn told(message: Message, after: &Otherwise, declarer: Seat, needed: u8) -> Message {
+    message
+        .with("card", Arg::Card(after.card))
         .with(
             "story",
             Arg::List {
-                items: story(o, declarer).into_iter().map(Arg::Words).collect(),
+                items: story(after, declarer).into_iter().map(Arg::Words).collect(),
                 separator: "sep_then",
             },
         )
         .with("declarer", declarer)
         .with(
             "result",
-            Message::new("c_down").with("n", u32::from(needed.saturating_sub(o.declarer_tricks))),
+            Message::new("c_down")
+                .with("n", u32::from(needed.saturating_sub(after.declarer_tricks))),
         )
 }
 
@@ -276,22 +287,12 @@ pub fn cost_message(after: &Otherwise, declarer: Seat, needed: u8) -> Message {
     } else {
         "c_costs_makes"
     };
-    Message::new(key)
-        .with("card", Arg::Card(after.card))
-        .with(
-            "story",
-            Arg::List {
-                items: story(after, declarer).into_iter().map(Arg::Words).collect(),
-                separator: "sep_then",
-            },
-        )
-        .with("declarer", declarer)
-        .with("tricks", Arg::Tricks(u32::from(after.declarer_tricks)))
-        .with(
-            "result",
-            Message::new("c_down")
-                .with("n", u32::from(needed.saturating_sub(after.declarer_tricks))),
-        )
+    told(
+        Message::new(key).with("tricks", Arg::Tricks(u32::from(after.declarer_tricks))),
+        after,
+        declarer,
+        needed,
+    )
 }
 
 /// The steps of the play after the wrong card: a defender who wins a trick
