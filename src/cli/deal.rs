@@ -51,11 +51,8 @@ fn format_parser() -> impl TypedValueParser<Value = Format> {
 /// number still within 32 bits. Lessons and handouts keep 1 to 999.
 const MAX_BOARDS: u32 = 1_000_000_000;
 
-/// Boards dealt and written at a time when `deal` (and `deal --script`)
-/// streams: each batch is
-/// dealt on every core, then written and flushed, so a long run shows its
-/// first boards at once and holds one batch in memory.
-pub(super) const BATCH: u32 = 256;
+/// Boards dealt and written at a time when `deal` streams.
+const BATCH: u32 = super::output::STREAM_BATCH as u32;
 
 #[derive(Args, Debug)]
 pub struct DealArgs {

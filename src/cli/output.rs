@@ -15,6 +15,12 @@ use anyhow::Context;
 
 const CANNOT_WRITE: &str = "cannot write to standard output";
 
+/// Boards a streaming command (`deal`, `deal --script`) makes and writes
+/// at a time: each batch is dealt on every core, then written and
+/// flushed, so a long run shows its first boards at once and holds one
+/// batch in memory.
+pub const STREAM_BATCH: usize = 256;
+
 /// Standard output whose every write may fail.
 pub struct Stdout {
     out: io::Stdout,

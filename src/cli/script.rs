@@ -99,8 +99,8 @@ pub fn run(path: &Path, seed: Option<u64>, stats: bool) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// Deals found and written at a time, as `deal` streams.
-const BATCH: usize = super::deal::BATCH as usize;
+/// Deals found and written at a time.
+const BATCH: usize = super::output::STREAM_BATCH;
 
 /// A batch of deals as the script's action prints them; `first` says
 /// whether they open the output (PBN's header, the blank line between
