@@ -410,6 +410,7 @@ pub fn card_scores(position: &Position) -> Vec<(Card, u8)> {
 /// here (the trick in progress included), in writing order. Each group of
 /// equivalent cards costs one yes/no search ("still `value`?") where
 /// [`card_scores`] needs an exact count.
+#[cfg(test)]
 pub(crate) fn best_cards(position: &Position, value: u8) -> Vec<Card> {
     let side = position.to_play().index() & 1;
     let value = value as i32;
@@ -436,7 +437,6 @@ fn per_group<R>(
     mut f: impl FnMut(&[Card], &mut Engine, Option<Trick>, i32) -> R,
 ) -> Vec<(Vec<Card>, R)> {
     let seat = position.to_play().index();
-    let side = seat & 1;
     let base = position.internal_trick();
     let legal = position.legal_cards();
     let hands = masks(&position.hands);
@@ -446,29 +446,82 @@ fn per_group<R>(
         groups
             .into_iter()
             .map(|group| {
-                let card = group[0];
-                let (suit, rank) = (card.suit.index(), card.rank.value() as u32);
-                let mut next = base;
-                next.push(engine.trump, suit, rank);
-                engine.hands[seat][suit] ^= 1 << rank;
-                let answer = if next.count == 4 {
-                    let winner = next.winner();
-                    let won = (winner & 1 == side) as i32;
-                    let over = position.tricks_left() == 1;
-                    f(
-                        &group,
-                        &mut engine,
-                        (!over).then(|| Trick::new(winner)),
-                        won,
-                    )
-                } else {
-                    f(&group, &mut engine, Some(next), 0)
-                };
-                engine.hands[seat][suit] ^= 1 << rank;
+                let answer = after_card(
+                    position,
+                    &mut engine,
+                    &base,
+                    group[0],
+                    |engine, next, won| f(&group, engine, next, won),
+                );
                 (group, answer)
             })
             .collect()
     })
+}
+
+/// The first card of `order` (legal cards of the side to play) that keeps
+/// the side at `value` tricks, its best from here (the trick in progress
+/// included). Cards are tried in `order`, one yes/no search per group of
+/// equivalent cards, and the search stops at the first that keeps: where
+/// [`best_cards`] asks about every group, a choice with a preference asks
+/// only until its favourite keeping card turns up.
+pub(crate) fn first_keeping(position: &Position, value: u8, order: &[Card]) -> Option<Card> {
+    let seat = position.to_play().index();
+    let side = seat & 1;
+    let value = value as i32;
+    let base = position.internal_trick();
+    let legal = position.legal_cards();
+    let hands = masks(&position.hands);
+    with_tt(&hands, |tt| {
+        let mut engine = Engine::new(hands, strain_index(position.strain), tt);
+        let groups = equivalence_groups(&engine.hands, &base, seat, &legal);
+        let mut known: Vec<Option<bool>> = vec![None; groups.len()];
+        order.iter().copied().find(|card| {
+            let Some(g) = groups.iter().position(|g| g.contains(card)) else {
+                return false;
+            };
+            *known[g].get_or_insert_with(|| {
+                after_card(
+                    position,
+                    &mut engine,
+                    &base,
+                    groups[g][0],
+                    |engine, next, won| match next {
+                        Some(t) => engine.can_take(t, side, value - won),
+                        None => won >= value,
+                    },
+                )
+            })
+        })
+    })
+}
+
+/// Plays `card` for the side to play in `engine` (which holds
+/// `position`), asks `f` about what follows, as [`per_group`] describes,
+/// and takes the card back.
+fn after_card<R>(
+    position: &Position,
+    engine: &mut Engine,
+    base: &Trick,
+    card: Card,
+    f: impl FnOnce(&mut Engine, Option<Trick>, i32) -> R,
+) -> R {
+    let seat = position.to_play().index();
+    let side = seat & 1;
+    let (suit, rank) = (card.suit.index(), card.rank.value() as u32);
+    let mut next = *base;
+    next.push(engine.trump, suit, rank);
+    engine.hands[seat][suit] ^= 1 << rank;
+    let answer = if next.count == 4 {
+        let winner = next.winner();
+        let won = (winner & 1 == side) as i32;
+        let over = position.tricks_left() == 1;
+        f(engine, (!over).then(|| Trick::new(winner)), won)
+    } else {
+        f(engine, Some(next), 0)
+    };
+    engine.hands[seat][suit] ^= 1 << rank;
+    answer
 }
 
 fn sort_by_card(scores: &mut [(Card, u8)]) {

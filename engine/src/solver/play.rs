@@ -10,7 +10,7 @@
 use crate::bridge::{Card, Deal, Hand, Rank, Seat, Strain};
 use crate::rules::lead::{LeadRule, lead_from};
 
-use super::{Position, best_cards};
+use super::{Position, first_keeping, sort_cards};
 
 /// One trick of a play record.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -85,8 +85,7 @@ fn play_until(
         } else {
             position.tricks_left() - to_come
         };
-        let candidates = best_cards(&position, value);
-        let card = choose(&position, declarer, &candidates);
+        let card = keeping_choice(&position, declarer, value);
         cards.push(card);
         if let Ok(Some(winner)) = position.play(card) {
             if winner.side() == side {
@@ -111,8 +110,33 @@ pub fn teachers_card(position: &Position, declarer: Seat) -> Option<Card> {
     if position.tricks_left() == 0 {
         return None;
     }
-    let candidates = best_cards(position, position.tricks());
-    Some(choose(position, declarer, &candidates))
+    Some(keeping_choice(position, declarer, position.tricks()))
+}
+
+/// The teacher's card among those that keep the side to play at `value`,
+/// its best: what [`choose`] picks from [`super::best_cards`], found by
+/// trying the legal cards in the teacher's order of preference and
+/// stopping at the first that keeps (a test holds the two together).
+fn keeping_choice(position: &Position, declarer: Seat, value: u8) -> Card {
+    first_keeping(position, value, &teachers_order(position, declarer))
+        .expect("some card keeps the side to play at its best")
+}
+
+/// The legal cards in the teacher's order of preference. [`choose`] ranks
+/// cards by tiers (draw trumps, cash a winner, top of a sequence, cheapest
+/// winner, lowest) and, within a tier, by rank and length, so the card it
+/// picks from any set is the first of that set in one order: the order in
+/// which it picks from what is left.
+pub(crate) fn teachers_order(position: &Position, declarer: Seat) -> Vec<Card> {
+    let mut left = position.legal_cards();
+    sort_cards(&mut left);
+    let mut order = Vec::with_capacity(left.len());
+    while !left.is_empty() {
+        let card = choose(position, declarer, &left);
+        left.retain(|&c| c != card);
+        order.push(card);
+    }
+    order
 }
 
 /// Picks the teacher's card among double-dummy equals (all in `candidates`).

@@ -452,3 +452,39 @@ fn single_nodes() {
     }
     eprintln!("total {total} nodes");
 }
+
+/// The play record finds the teacher's card by trying cards in the
+/// teacher's order until one keeps; that is the card the teacher picks
+/// from all the cards that keep, at every position of random endings
+/// played out and of random whole deals.
+#[test]
+fn the_teachers_card_is_the_first_keeping_card_in_the_teachers_order() {
+    let mut rng = Mix(29);
+    let mut positions = 0;
+    for round in 0..160 {
+        let cards = if round % 20 == 0 { 13 } else { 3 + round % 6 };
+        let hands = random_ending(&mut rng, cards);
+        let strain = Strain::ALL[(rng.next() % 5) as usize];
+        let declarer = Seat::from_index((rng.next() % 4) as usize);
+        let mut p = Position::from_hands(hands, strain, declarer.next()).unwrap();
+        while p.tricks_left() > 0 {
+            let value = p.tricks();
+            let eager = play::choose(&p, declarer, &best_cards(&p, value));
+            assert_eq!(
+                teachers_card(&p, declarer),
+                Some(eager),
+                "round {round}: {p:?}"
+            );
+            // Off the teacher's line too: the side to play's lowest card.
+            let legal = p.legal_cards();
+            let card = if rng.next().is_multiple_of(3) {
+                *legal.last().unwrap()
+            } else {
+                eager
+            };
+            p.play(card).unwrap();
+            positions += 1;
+        }
+    }
+    assert!(positions > 2000, "{positions}");
+}

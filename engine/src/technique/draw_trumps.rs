@@ -1,9 +1,9 @@
 //! Drawing trumps: at the declaring side's first turn to lead, only a trump
 //! lead keeps the contract.
 
-use crate::bridge::Suit;
+use crate::bridge::{Card, Suit};
 use crate::solver::critical::Moment;
-use crate::solver::{best_cards, first_declaring_lead};
+use crate::solver::{first_declaring_lead, first_keeping};
 
 use super::table::Table;
 use super::{Definition, Finding, LINE_STEP, Probe, Proof, Recognised, Technique};
@@ -45,12 +45,21 @@ fn own_steps(table: &Table, suit: Option<Suit>) -> Finding {
     else {
         return Finding::stopped(2);
     };
-    let keep = best_cards(&position, table.need.saturating_sub(won));
+    let need = table.need.saturating_sub(won);
     let defenders_trumps = table
         .defenders()
         .iter()
         .any(|&d| !position.hand(d).holding(trump).is_empty());
-    if defenders_trumps && !keep.is_empty() && keep.iter().all(|c| c.suit == trump) {
+    // Only trumps keep: no other card does (asked first, as almost every
+    // candidate fails there), and some trump does.
+    let (trumps, others): (Vec<Card>, Vec<Card>) = position
+        .legal_cards()
+        .into_iter()
+        .partition(|c| c.suit == trump);
+    if defenders_trumps
+        && first_keeping(&position, need, &others).is_none()
+        && first_keeping(&position, need, &trumps).is_some()
+    {
         let trick = 14 - position.tricks_left();
         let leader = position.to_play();
         Finding::proven(3, Proof::DrawTrumps { trick, leader })
