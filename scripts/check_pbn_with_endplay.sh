@@ -24,9 +24,17 @@ check() {
 # Every dealer and vulnerability of the 16-board cycle, twice over.
 check seed1 --seed 1 --boards 32
 check seed2 --seed 20261122 --boards 16 --first-board 9
-# Lessons: constraints, predealt cards, a fixed dealer, a fixed deal.
+# Lessons: constraints, predealt cards, a fixed dealer, a fixed deal. Of
+# the technique lessons, whose boards the solver proves while dealing (up
+# to seconds each, three times over here), the length lesson stands for
+# all: their boards go through the same writers, and their own checks
+# prove them.
 for lesson in lessons/*.yaml; do
-    check "$(basename "$lesson" .yaml)" --lesson "$lesson" --seed 7
+    name=$(basename "$lesson" .yaml)
+    if grep -q 'technique:' "$lesson" && [ "$name" != 08-length-tricks ]; then
+        continue
+    fi
+    check "$name" --lesson "$lesson" --seed 7
 done
 
 # Built lessons, analysed with play: one ebu board, dbv levels, and ez3,
