@@ -729,6 +729,64 @@ fn runaway_templates_stop_with_a_message() {
     }
 }
 
+/// Issue 32 part 4: a template from a teacher's folder is user input. The
+/// cases that overflowed the stack (a template that includes itself, a
+/// macro that calls itself, 200,000 nested boxes), ran for minutes (loops
+/// nested three deep), asked for 8 GB (`@lines 4000000000`) or printed
+/// the machine's environment (`get_env`) each stop with a message naming
+/// the template, at once.
+#[test]
+fn hostile_templates_stop_with_a_message_naming_the_template() {
+    let lesson = exercise_lesson();
+    let view = view_of(&lesson, &[exercise_board()]);
+    let deep = "@box\n".repeat(200_000);
+    let cases: [(&str, String, &str); 7] = [
+        (
+            "itself",
+            "@title A\n{% include \"worksheet.tera\" %}\n".into(),
+            "my/worksheet.tera:2: template error: `{% include %}` is not allowed",
+        ),
+        (
+            "recursive macro",
+            "{% macro m(n) %}{{ self::m(n=n) }}{% endmacro m %}\n{{ self::m(n=1) }}\n".into(),
+            "my/worksheet.tera:1: template error: macro `m` calls itself",
+        ),
+        ("nested boxes", deep, "blocks nest more than 32 deep"),
+        (
+            "three loops",
+            "{% for a in range(end=10000) %}{% for b in range(end=10000) %}\
+             {% for c in range(end=10000) %}{% endfor %}{% endfor %}{% endfor %}\n"
+                .into(),
+            "ranges give more than 1000000 numbers in all",
+        ),
+        (
+            "lines",
+            "@lines 4000000000\n".into(),
+            "`@lines` takes at most 200 lines",
+        ),
+        (
+            "environment",
+            "{{ get_env(name=\"PATH\") }}\n".into(),
+            "get_env is not available",
+        ),
+        (
+            "extends",
+            "{% extends \"worksheet.tera\" %}\n".into(),
+            "`{% extends %}` is not allowed",
+        ),
+    ];
+    for (case, source, says) in cases {
+        let mut templates = Templates::builtin();
+        templates.set("worksheet.tera", "my/worksheet.tera", &source);
+        let err = render::render_handouts(&view, &opts(&lesson, &["worksheet"]), &templates)
+            .unwrap_err()
+            .to_string();
+        assert!(err.starts_with("my/worksheet.tera"), "{case}: {err}");
+        assert!(err.contains(says), "{case}: {err}");
+        assert!(!err.contains("/usr/bin"), "{case}: {err}");
+    }
+}
+
 /// Issue 18 part 7: letters the bundled font cannot draw printed as boxes,
 /// and right-to-left words reversed, without a word; the build now warns,
 /// naming the field and each character, and still builds.
@@ -918,4 +976,42 @@ fn long_play_plans_keep_every_board_on_its_page() {
             assert!(!text.contains('…'), "{case}: {text}");
         }
     }
+}
+
+/// Issue 32 part 4: a template whose value doubles in a loop asked for
+/// gigabytes and was aborted (exit 134); the program's allocator now
+/// counts what a render holds and stops it at 1 GiB with a message naming
+/// the template, exit 2, and the lesson's folder is not written.
+#[test]
+fn a_template_that_doubles_a_value_stops_with_a_message() {
+    let tmp = tempfile::tempdir().unwrap();
+    let templates = tmp.path().join("mine");
+    std::fs::create_dir(&templates).unwrap();
+    std::fs::write(
+        templates.join("worksheet.tera"),
+        "{% set_global s = \"0123456789abcdef\" %}\
+         {% for i in range(end=40) %}{% set_global s = s ~ s %}{% endfor %}{{ s | length }}\n",
+    )
+    .unwrap();
+    let out = tmp.path().join("out");
+    let run = std::process::Command::new(env!("CARGO_BIN_EXE_minibridge"))
+        .args([
+            "build",
+            "lessons/11-exercise-deal.yaml",
+            "--no-play",
+            "--templates",
+        ])
+        .arg(&templates)
+        .arg("--out")
+        .arg(&out)
+        .current_dir(root())
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&run.stderr);
+    assert_eq!(run.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("worksheet.tera: the template took more than 1024 MiB of memory"),
+        "{err}"
+    );
+    assert!(!out.join("11-exercise-deal").exists(), "{err}");
 }

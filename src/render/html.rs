@@ -113,9 +113,7 @@ pub fn render(
             String::new()
         },
     );
-    let text = tera
-        .render(TEMPLATE, &ctx)
-        .map_err(|e| template_error(origin, &e))?;
+    let text = super::render_capped(&tera, TEMPLATE, &ctx, origin)?;
     Ok(Output {
         file_name: FILE.to_string(),
         bytes: text.into_bytes(),

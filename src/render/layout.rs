@@ -212,6 +212,7 @@ pub fn parse(source: &str) -> Result<Document, LayoutError> {
         lines,
         pos: 0,
         doc: Document::default(),
+        depth: 0,
     };
     let mut style = Style {
         size: BODY_SIZE,
@@ -235,7 +236,17 @@ struct Parser<'a> {
     lines: Vec<(usize, &'a str)>,
     pos: usize,
     doc: Document,
+    /// Blocks open around the one being read.
+    depth: usize,
 }
+
+/// The deepest blocks may nest (`@box` in `@columns` in `@group` …): the
+/// built-in templates use four levels; a bound keeps a template's runaway
+/// nesting from overflowing the stack of the parser and the PDF writer.
+pub const MAX_NESTING: usize = 32;
+
+/// The most answer lines one `@lines` may ask for: a few pages' worth.
+pub const MAX_ANSWER_LINES: u32 = 200;
 
 fn err(line: usize, message: impl Into<String>) -> LayoutError {
     LayoutError {
@@ -345,8 +356,27 @@ fn aligns(line: usize, s: &str) -> Result<Vec<Align>, LayoutError> {
 }
 
 impl<'a> Parser<'a> {
-    /// Parses blocks until one of `ends` (returned with its line) or the end.
+    /// Parses blocks until one of `ends` (returned with its line) or the
+    /// end, one level deeper than the caller.
     fn blocks(
+        &mut self,
+        style: &mut Style,
+        ends: &[&str],
+    ) -> Result<(Vec<Block>, Option<(usize, String)>), LayoutError> {
+        if self.depth > MAX_NESTING {
+            let line = self.lines[self.pos.saturating_sub(1)].0;
+            return Err(err(
+                line,
+                format!("blocks nest more than {MAX_NESTING} deep; close some with `@end`"),
+            ));
+        }
+        self.depth += 1;
+        let read = self.blocks_here(style, ends);
+        self.depth -= 1;
+        read
+    }
+
+    fn blocks_here(
         &mut self,
         style: &mut Style,
         ends: &[&str],
@@ -494,6 +524,12 @@ impl<'a> Parser<'a> {
                 let n = rest
                     .parse::<u32>()
                     .map_err(|_| err(no, format!("`@lines` needs a whole number, got `{rest}`")))?;
+                if n > MAX_ANSWER_LINES {
+                    return Err(err(
+                        no,
+                        format!("`@lines` takes at most {MAX_ANSWER_LINES} lines, got {n}"),
+                    ));
+                }
                 blocks.push(Block::AnswerLines(n));
             }
             "box" => {

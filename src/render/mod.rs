@@ -11,6 +11,7 @@ pub mod crib;
 pub mod html;
 pub mod layout;
 pub mod pdf;
+pub mod sandbox;
 pub mod view;
 
 use std::collections::BTreeMap;
@@ -172,6 +173,13 @@ fn capped_range(
             "range from {start} to {end} gives {count} numbers; a template may count to {MAX_RANGE} at most"
         )));
     }
+    if !sandbox::count(count) {
+        return Err(tera::Error::msg(format!(
+            "the template's ranges give more than {} numbers in all; loops nested in loops \
+             multiply, so count less deep",
+            sandbox::MAX_COUNTED
+        )));
+    }
     Ok((start..end)
         .step_by(step as usize)
         .collect::<Vec<_>>()
@@ -242,7 +250,13 @@ impl Templates {
         if name != html::TEMPLATE {
             tera.set_escape_fn(layout::escape);
         }
+        sandbox::check(src).map_err(|refused| RenderError::Template {
+            file: origin.clone(),
+            line: refused.line,
+            cause: refused.message,
+        })?;
         tera.register_function("range", capped_range);
+        tera.register_function("get_env", sandbox::no_env);
         tera.add_raw_template(name, src)
             .map_err(|e| template_error(origin, &e))?;
         Ok(tera)
@@ -446,7 +460,7 @@ fn render_capped(
         bytes: Vec::new(),
         overflowed: false,
     };
-    match tera.render_to(name, ctx, &mut out) {
+    match sandbox::rendering(origin, || tera.render_to(name, ctx, &mut out)) {
         Ok(()) => String::from_utf8(out.bytes).map_err(|e| RenderError::Template {
             file: origin.to_string(),
             line: 0,
