@@ -4,10 +4,12 @@
 //! from the operating system, reading template folders, showing progress
 //! and writing files stay at the command's edge (`cli`).
 
+use std::sync::Arc;
+
 use rayon::prelude::*;
 
 use crate::bridge::Board;
-use crate::dealer::{self, DealCode, DealOptions, DealerError};
+use crate::dealer::{self, BoardFilter, DealCode, DealOptions, DealerError};
 use crate::export::known::Known;
 use crate::export::{dlm, json, lin, pbn};
 use crate::facts::{self, AnswerFacts};
@@ -21,6 +23,10 @@ pub trait DealProgress: Sync {
     fn attempts(&self, attempts: u64);
     /// One more board was found.
     fn board_done(&self);
+    /// The filters the boards are dealt with, before dealing starts, so
+    /// that a long search can tell how far each has got
+    /// ([`BoardFilter::progress`]).
+    fn watch(&self, _filters: &[Arc<dyn BoardFilter>]) {}
 }
 
 /// Nobody is listening.
@@ -48,6 +54,12 @@ pub fn deal_boards(
     progress: &dyn DealProgress,
 ) -> Result<Vec<Dealt>, DealerError> {
     let hook = |_: u64| progress.attempts(dealer::PROGRESS_EVERY);
+    let filters: Vec<Arc<dyn BoardFilter>> = plans
+        .iter()
+        .filter(|plan| plan.fixed.is_none())
+        .flat_map(|plan| plan.constraints.filters.iter().cloned())
+        .collect();
+    progress.watch(&filters);
     plans
         .par_iter()
         .map(|plan| {

@@ -82,3 +82,45 @@ fn check_reports_boards_in_order() {
         .collect();
     assert_eq!(boards, (1..=6).collect::<Vec<_>>(), "{text}");
 }
+
+/// Issue 32 part 6: a technique search that finds nothing says how far
+/// its candidates got, step by step of the probe, not just "0/1 boards".
+/// Here South's ace-queen of hearts faces no king in either defender's
+/// hand that a finesse could catch for a while: the plain progress line
+/// counts the candidates and those passing each of the probe's steps.
+#[test]
+fn a_technique_search_reports_its_candidates_step_by_step() {
+    let tmp = tempfile::tempdir().unwrap();
+    let lesson = tmp.path().join("finesse.yaml");
+    std::fs::write(
+        &lesson,
+        "title: Finesse
+boards: 1
+seed: 11
+max_attempts: 400
+constraints:
+  declarer: S
+  contract: { strain: NT }
+  technique: finesse
+",
+    )
+    .unwrap();
+    let out = tmp.path().join("out");
+    let done = run(
+        &[
+            "build",
+            lesson.to_str().unwrap(),
+            "--no-play",
+            "--out",
+            out.to_str().unwrap(),
+        ],
+        &[("MINIBRIDGE_PROGRESS_MS", "1")],
+    );
+    let err = stderr(&done);
+    let line = err
+        .lines()
+        .find(|l| l.contains("finesse.yaml: 0/1 boards") && l.contains("candidates"))
+        .unwrap_or_else(|| panic!("no line with the probe's steps: {err}"));
+    assert!(line.contains("; finesse: "), "{line}");
+    assert!(line.contains(" candidates, passing steps 1-4: "), "{line}");
+}

@@ -12,6 +12,7 @@ use std::time::{Duration, Instant};
 use anyhow::Context;
 use indicatif::{MultiProgress, ProgressBar, ProgressDrawTarget, ProgressStyle};
 
+use crate::dealer::BoardFilter;
 use crate::lesson::Lesson;
 use crate::pipeline::{self, DealProgress, Dealt};
 
@@ -66,6 +67,24 @@ pub struct Progress {
     multi: Option<MultiProgress>,
     /// The thread printing plain lines, while stderr is not a terminal.
     lines: Mutex<Option<PlainLines>>,
+    /// The filters being dealt with, each once.
+    watched: Watched,
+}
+
+/// The filters a deal is searched with, shared with the plain-line thread.
+type Watched = Arc<Mutex<Vec<Arc<dyn BoardFilter>>>>;
+
+/// What the watched filters say of the search so far (`; ` before each),
+/// e.g. how many candidates passed each step of a technique's probe.
+fn steps_text(watched: &Watched) -> String {
+    let Ok(filters) = watched.lock() else {
+        return String::new();
+    };
+    filters
+        .iter()
+        .filter_map(|f| f.progress())
+        .map(|text| format!("; {text}"))
+        .collect()
 }
 
 /// How often the plain progress line is printed.
@@ -83,7 +102,12 @@ struct PlainLines {
 }
 
 impl PlainLines {
-    fn start(label: String, bar: ProgressBar, attempts: Arc<AtomicU64>) -> Option<PlainLines> {
+    fn start(
+        label: String,
+        bar: ProgressBar,
+        attempts: Arc<AtomicU64>,
+        watched: Watched,
+    ) -> Option<PlainLines> {
         let every = std::env::var(PLAIN_EVERY_VAR)
             .ok()
             .and_then(|ms| ms.parse().ok())
@@ -101,10 +125,11 @@ impl PlainLines {
                         String::new()
                     };
                     sayln!(
-                        "{label}: {}/{} boards{tried}, {} s",
+                        "{label}: {}/{} boards{tried}, {} s{}",
                         bar.position(),
                         bar.length().unwrap_or(0),
-                        started.elapsed().as_secs()
+                        started.elapsed().as_secs(),
+                        steps_text(&watched)
                     );
                 }
             })
@@ -133,11 +158,17 @@ impl Progress {
         );
         bar.set_prefix(label.to_string());
         let attempts = Arc::new(AtomicU64::new(0));
+        let watched = Watched::default();
         let terminal = std::io::stderr().is_terminal();
         let lines = if terminal {
             None
         } else {
-            PlainLines::start(label.to_string(), bar.clone(), attempts.clone())
+            PlainLines::start(
+                label.to_string(),
+                bar.clone(),
+                attempts.clone(),
+                watched.clone(),
+            )
         };
         Progress {
             bar,
@@ -147,6 +178,7 @@ impl Progress {
             enabled: terminal,
             multi: multi.cloned(),
             lines: Mutex::new(lines),
+            watched,
         }
     }
 
@@ -186,7 +218,8 @@ impl Progress {
         let total = self.attempts.fetch_add(attempts, Ordering::Relaxed) + attempts;
         self.show_when_slow();
         if self.shown.load(Ordering::Relaxed) {
-            self.bar.set_message(format!(", {total} attempts"));
+            let steps = steps_text(&self.watched);
+            self.bar.set_message(format!(", {total} attempts{steps}"));
         }
     }
 
@@ -219,6 +252,16 @@ impl DealProgress for Progress {
 
     fn board_done(&self) {
         Progress::board_done(self);
+    }
+
+    fn watch(&self, filters: &[Arc<dyn BoardFilter>]) {
+        if let Ok(mut watched) = self.watched.lock() {
+            for f in filters {
+                if !watched.iter().any(|w| Arc::ptr_eq(w, f)) {
+                    watched.push(Arc::clone(f));
+                }
+            }
+        }
     }
 }
 

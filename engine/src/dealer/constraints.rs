@@ -59,6 +59,12 @@ pub trait BoardFilter: Send + Sync {
     /// Short text for acceptance-rate reports, e.g. `declarer: S`.
     fn describe(&self) -> String;
     fn accepts(&self, board: &Board) -> bool;
+    /// How far a long search has got with this filter, for a progress
+    /// line while it runs: how many candidates passed each of its steps.
+    /// `None` for a filter with no steps to tell, or none tried yet.
+    fn progress(&self) -> Option<String> {
+        None
+    }
 }
 
 /// Everything one board must satisfy.

@@ -36,6 +36,25 @@ impl BoardFilter for TechniqueFilter {
         text
     }
 
+    /// `finesse: 647 candidates, passing steps 1-4: 622, 549, 46, 6`.
+    fn progress(&self) -> Option<String> {
+        let tested = self.tested.load(Ordering::Relaxed);
+        if tested == 0 {
+            return None;
+        }
+        let counts: Vec<String> = self
+            .passed
+            .iter()
+            .map(|n| n.load(Ordering::Relaxed).to_string())
+            .collect();
+        Some(format!(
+            "{}: {tested} candidates, passing steps 1-{}: {}",
+            self.spec,
+            counts.len(),
+            counts.join(", ")
+        ))
+    }
+
     fn accepts(&self, board: &Board) -> bool {
         let Some(contract) = (self.guideline)(board) else {
             return false;
