@@ -305,6 +305,11 @@ fn check_estimates_every_board() {
 /// standard output. `None`, with a notice, when Python with venv is
 /// missing, except under CI, where it must run.
 fn endplay_script(script: &str) -> Option<String> {
+    endplay_script_with(script, &[])
+}
+
+/// [`endplay_script`] with more variables in its environment.
+fn endplay_script_with(script: &str, env: &[(&str, &std::ffi::OsStr)]) -> Option<String> {
     let has_python = Command::new("python3")
         .args(["-c", "import venv, ensurepip"])
         .output()
@@ -322,6 +327,7 @@ fn endplay_script(script: &str) -> Option<String> {
         .env("MINIBRIDGE_BIN", env!("CARGO_BIN_EXE_minibridge"))
         // The lesson page's waits are reported, not asserted, in tests.
         .env("PAGE_WAITS", "report")
+        .envs(env.iter().copied())
         .current_dir(root())
         .output()
         .unwrap();
@@ -377,7 +383,19 @@ fn endplay_reads_our_pbn() {
 /// technique's play in the line with the beginner's line failing.
 #[test]
 fn dds_confirms_the_answer_keys() {
-    if let Some(out) = endplay_script("check_answers_with_endplay.sh") {
+    // Each lesson's facts as `analyze --lesson L --json` prints them,
+    // from the facts the course tests work out (once per run).
+    let analyses = tempfile::tempdir().unwrap();
+    for file in crate::common::course_files() {
+        let lesson = minibridge::lesson::load(&root().join("lessons").join(&file)).unwrap();
+        let facts = crate::common::course_facts(&lesson, &file);
+        let mut json = serde_json::to_string_pretty(&facts).unwrap();
+        json.push('\n');
+        let name = file.replace(".yaml", ".json");
+        std::fs::write(analyses.path().join(name), json).unwrap();
+    }
+    let env = [("ANALYSES", analyses.path().as_os_str())];
+    if let Some(out) = endplay_script_with("check_answers_with_endplay.sh", &env) {
         // 125 boards, less the ez3 lesson's six and four redealt.
         assert!(
             out.contains("DDS agrees with the answer keys' double-dummy facts on all 115 boards"),
@@ -418,7 +436,33 @@ fn dds_confirms_the_answer_keys() {
 /// through endplay (scripts/dds_probes.py), pass every step.
 #[test]
 fn dds_confirms_every_technique_board_needs_its_technique() {
-    if let Some(out) = endplay_script("check_probes_with_endplay.sh") {
+    // Each lesson's deals and rules facts as `deal --lesson L --format json`
+    // and `analyze --lesson L --no-play --json` print them, from the boards
+    // the course tests deal (once per run).
+    let files = tempfile::tempdir().unwrap();
+    for stem in [
+        "16-finesse",
+        "17-hold-up",
+        "09-promotion",
+        "08-length-tricks",
+    ] {
+        let file = format!("{stem}.yaml");
+        let lesson = minibridge::lesson::load(&root().join("lessons").join(&file)).unwrap();
+        let dealt = crate::common::course_dealt(&lesson, &file);
+        let deals = minibridge::pipeline::json_bytes(lesson.seed.unwrap(), &dealt);
+        std::fs::write(files.path().join(format!("{stem}.deals.json")), deals).unwrap();
+        let boards: Vec<_> = dealt.iter().map(|d| d.board).collect();
+        let facts = minibridge::pipeline::lesson_facts(
+            &lesson,
+            &boards,
+            minibridge::lesson::Analysis::Rules,
+        );
+        let mut json = serde_json::to_string_pretty(&facts).unwrap();
+        json.push('\n');
+        std::fs::write(files.path().join(format!("{stem}.analysis.json")), json).unwrap();
+    }
+    let env = [("PROBED", files.path().as_os_str())];
+    if let Some(out) = endplay_script_with("check_probes_with_endplay.sh", &env) {
         assert!(
             out.contains("DDS confirms the technique on all 24 boards"),
             "{out}"

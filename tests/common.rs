@@ -43,23 +43,50 @@ pub fn course_files() -> Vec<String> {
 
 /// The boards of a course lesson, dealt with its own seed as `minibridge
 /// build` deals them (a fixed deal as written, the others by the dealer).
-/// Dealt once per test run and file: the technique lessons prove every
-/// board with the solver while dealing, and several tests read them.
 #[allow(dead_code)]
 pub fn course_boards(lesson: &Lesson, file: &str) -> Vec<Board> {
+    course_dealt(lesson, file)
+        .into_iter()
+        .map(|d| d.board)
+        .collect()
+}
+
+/// [`course_boards`] with how each was found (its deal code). Dealt once
+/// per test run and file: the technique lessons prove every board with the
+/// solver while dealing, and several tests read them.
+#[allow(dead_code)]
+pub fn course_dealt(lesson: &Lesson, file: &str) -> Vec<minibridge::pipeline::Dealt> {
+    use minibridge::pipeline::Dealt;
     use std::collections::HashMap;
     use std::sync::{Arc, LazyLock, Mutex, OnceLock};
-    type Dealt = Arc<OnceLock<Vec<Board>>>;
-    static DEALT: LazyLock<Mutex<HashMap<String, Dealt>>> = LazyLock::new(Default::default);
+    type Dealing = Arc<OnceLock<Vec<Dealt>>>;
+    static DEALT: LazyLock<Mutex<HashMap<String, Dealing>>> = LazyLock::new(Default::default);
     let seed = lesson.seed.expect("course lessons carry their seed");
     let key = format!("{file} {seed} {}", lesson.title);
     let cell = Arc::clone(DEALT.lock().unwrap().entry(key).or_default());
     cell.get_or_init(|| {
         minibridge::pipeline::deal_lesson(lesson, seed, &())
             .unwrap_or_else(|e| panic!("{file}: {e}"))
-            .into_iter()
-            .map(|d| d.board)
-            .collect()
+    })
+    .clone()
+}
+
+/// The answer facts of a course lesson's boards ([`course_boards`]) with
+/// double-dummy play, as `minibridge analyze --lesson` states them: worked
+/// out once per test run and file, for the several tests that read them.
+#[allow(dead_code)]
+pub fn course_facts(lesson: &Lesson, file: &str) -> Vec<minibridge::facts::AnswerFacts> {
+    use minibridge::facts::AnswerFacts;
+    use std::collections::HashMap;
+    use std::sync::{Arc, LazyLock, Mutex, OnceLock};
+    type Solved = Arc<OnceLock<Vec<AnswerFacts>>>;
+    static SOLVED: LazyLock<Mutex<HashMap<String, Solved>>> = LazyLock::new(Default::default);
+    let seed = lesson.seed.expect("course lessons carry their seed");
+    let key = format!("{file} {seed} {}", lesson.title);
+    let cell = Arc::clone(SOLVED.lock().unwrap().entry(key).or_default());
+    cell.get_or_init(|| {
+        let boards = course_boards(lesson, file);
+        minibridge::pipeline::lesson_facts(lesson, &boards, minibridge::lesson::Analysis::Play)
     })
     .clone()
 }

@@ -432,7 +432,7 @@ fn every_played_board_has_a_play_plan_with_a_true_key_play() {
         let file = entry.unwrap().file_name().to_string_lossy().to_string();
         let lesson = lesson::load(&root().join("lessons").join(&file)).unwrap();
         let boards = crate::common::course_boards(&lesson, &file);
-        let facts = pipeline::lesson_facts(&lesson, &boards, Analysis::Play);
+        let facts = crate::common::course_facts(&lesson, &file);
         for (b, f) in boards.iter().zip(&facts) {
             let Some(p) = &f.play else { continue };
             let technique = lesson.technique_of(b.number).map(|spec| spec.technique);

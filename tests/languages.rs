@@ -4,7 +4,7 @@
 //! a key the language file lacks, an English compass letter).
 
 use minibridge::bridge::Board;
-use minibridge::lesson::{self, Analysis, Language};
+use minibridge::lesson::{self, Language};
 use minibridge::render::{self, RenderOptions, Templates};
 
 use crate::common::{course_boards, root};
@@ -83,7 +83,7 @@ fn no_english(file: &str, languages: &[Language]) {
     let mut lesson = lesson::load(&root().join(&path)).unwrap();
     let boards = course_boards(&lesson, file);
     // The facts do not depend on the language: solve once.
-    let facts = minibridge::pipeline::lesson_facts(&lesson, &boards, Analysis::Play);
+    let facts = crate::common::course_facts(&lesson, file);
     let with_codes: Vec<(Board, Option<String>)> = boards.iter().map(|b| (*b, None)).collect();
     let mut found = Vec::new();
     for &language in languages {

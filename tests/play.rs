@@ -26,9 +26,10 @@ const HOLD_UP: &str = "N:K84.973.KQJT.A82 QJT2.82.A764.654 A75.A54.932.KQ73 963.
 /// as its lesson page; `first` replaces board 1's deal.
 fn page(file: &str, take: usize, first: Option<(&str, Seat)>) -> (LessonView, String) {
     let lesson: Lesson = lesson::load(&root().join("lessons").join(file)).unwrap();
-    let seed = lesson.seed.unwrap();
-    let dealt = minibridge::pipeline::deal_lesson(&lesson, seed, &()).unwrap();
-    let mut boards: Vec<Board> = dealt.iter().take(take).map(|d| d.board).collect();
+    let mut boards: Vec<Board> = crate::common::course_boards(&lesson, file)
+        .into_iter()
+        .take(take)
+        .collect();
     if let Some((pbn, dealer)) = first {
         boards[0].deal = Deal::parse_pbn(pbn).unwrap();
         boards[0].dealer = dealer;
@@ -38,7 +39,7 @@ fn page(file: &str, take: usize, first: Option<(&str, Seat)>) -> (LessonView, St
     let view = render::view::build(
         &lesson,
         file,
-        seed,
+        lesson.seed.unwrap(),
         &with_codes,
         &facts,
         render::CardStyle::for_lesson(&lesson),
