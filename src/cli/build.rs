@@ -183,18 +183,20 @@ fn build_file(
         seconds: 0.0,
         ok: false,
     };
-    let result = lesson::load(path)
-        .map_err(anyhow::Error::from)
-        .and_then(|mut lesson| {
-            if args.no_play {
-                lesson.analysis = lesson::Analysis::Rules;
-            }
-            row.ruleset = lesson.ruleset().code().to_string();
-            for warning in font_warnings(&lesson) {
-                bar.say(&format!("warning: {}: {warning}", path.display()));
-            }
-            build_one(&lesson, path, out, args.seed, templates, bar)
-        });
+    let result = contained(|| {
+        lesson::load(path)
+            .map_err(anyhow::Error::from)
+            .and_then(|mut lesson| {
+                if args.no_play {
+                    lesson.analysis = lesson::Analysis::Rules;
+                }
+                row.ruleset = lesson.ruleset().code().to_string();
+                for warning in font_warnings(&lesson) {
+                    bar.say(&format!("warning: {}: {warning}", path.display()));
+                }
+                build_one(&lesson, path, out, args.seed, templates, bar)
+            })
+    });
     row.seconds = started.elapsed().as_secs_f64();
     if let Ok(lesson) = &result {
         row.ok = true;
@@ -203,6 +205,24 @@ fn build_file(
     }
     bar.done();
     (row, result)
+}
+
+/// Runs one lesson's build so that a bug that panics inside it fails that
+/// lesson alone, as a bad lesson file would: the others still build, the
+/// pack holds them, and the summary says which failed. (A panic would
+/// otherwise end the whole run at once, with no summary.)
+fn contained<T>(build: impl FnOnce() -> anyhow::Result<T>) -> anyhow::Result<T> {
+    std::panic::catch_unwind(std::panic::AssertUnwindSafe(build)).unwrap_or_else(|panic| {
+        let what = panic
+            .downcast_ref::<&str>()
+            .map(|s| s.to_string())
+            .or_else(|| panic.downcast_ref::<String>().cloned())
+            .unwrap_or_else(|| "no message".to_string());
+        bail!(
+            "minibridge stopped on this lesson with an internal error ({what}); the other \
+             lessons are built; please report it with the lesson file"
+        )
+    })
 }
 
 /// What the handouts cannot print as written in the lesson's own text:
@@ -385,4 +405,27 @@ pub(super) fn templates_from(dir: &Path) -> Result<render::Templates, render::Re
         files.push((name, path.display().to_string(), source));
     }
     render::Templates::with_files(&files)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::contained;
+
+    #[test]
+    fn a_panic_in_one_lesson_is_that_lessons_error() {
+        let quiet = std::panic::take_hook();
+        std::panic::set_hook(Box::new(|_| {}));
+        let failed = contained::<()>(|| panic!("index out of bounds"));
+        let named = contained::<()>(|| panic!("{} of {}", 3, 4));
+        std::panic::set_hook(quiet);
+        let message = failed.unwrap_err().to_string();
+        assert!(
+            message.contains("internal error (index out of bounds)"),
+            "{message}"
+        );
+        assert!(message.contains("the other lessons are built"), "{message}");
+        assert!(named.unwrap_err().to_string().contains("(3 of 4)"));
+        assert_eq!(contained(|| Ok(7)).unwrap(), 7);
+        assert!(contained::<()>(|| anyhow::bail!("bad lesson")).is_err());
+    }
 }
