@@ -51,24 +51,37 @@ pub fn course_boards(lesson: &Lesson, file: &str) -> Vec<Board> {
         .collect()
 }
 
+/// A course lesson's boards or facts, worked out once per test run and
+/// lesson (its file, seed and title), however many tests ask.
+type PerLesson<T> = std::sync::LazyLock<
+    std::sync::Mutex<std::collections::HashMap<String, std::sync::Arc<std::sync::OnceLock<T>>>>,
+>;
+
+/// What `cache` holds for `lesson`, made by `make` (given the lesson's
+/// seed) the first time.
+fn once_per_lesson<T: Clone>(
+    cache: &PerLesson<T>,
+    lesson: &Lesson,
+    file: &str,
+    make: impl FnOnce(u64) -> T,
+) -> T {
+    let seed = lesson.seed.expect("course lessons carry their seed");
+    let key = format!("{file} {seed} {}", lesson.title);
+    let cell = std::sync::Arc::clone(cache.lock().unwrap().entry(key).or_default());
+    cell.get_or_init(|| make(seed)).clone()
+}
+
 /// [`course_boards`] with how each was found (its deal code). Dealt once
 /// per test run and file: the technique lessons prove every board with the
 /// solver while dealing, and several tests read them.
 #[allow(dead_code)]
 pub fn course_dealt(lesson: &Lesson, file: &str) -> Vec<minibridge::pipeline::Dealt> {
-    use minibridge::pipeline::Dealt;
-    use std::collections::HashMap;
-    use std::sync::{Arc, LazyLock, Mutex, OnceLock};
-    type Dealing = Arc<OnceLock<Vec<Dealt>>>;
-    static DEALT: LazyLock<Mutex<HashMap<String, Dealing>>> = LazyLock::new(Default::default);
-    let seed = lesson.seed.expect("course lessons carry their seed");
-    let key = format!("{file} {seed} {}", lesson.title);
-    let cell = Arc::clone(DEALT.lock().unwrap().entry(key).or_default());
-    cell.get_or_init(|| {
+    static DEALT: PerLesson<Vec<minibridge::pipeline::Dealt>> =
+        std::sync::LazyLock::new(Default::default);
+    once_per_lesson(&DEALT, lesson, file, |seed| {
         minibridge::pipeline::deal_lesson(lesson, seed, &())
             .unwrap_or_else(|e| panic!("{file}: {e}"))
     })
-    .clone()
 }
 
 /// The answer facts of a course lesson's boards ([`course_boards`]) with
@@ -76,19 +89,12 @@ pub fn course_dealt(lesson: &Lesson, file: &str) -> Vec<minibridge::pipeline::De
 /// out once per test run and file, for the several tests that read them.
 #[allow(dead_code)]
 pub fn course_facts(lesson: &Lesson, file: &str) -> Vec<minibridge::facts::AnswerFacts> {
-    use minibridge::facts::AnswerFacts;
-    use std::collections::HashMap;
-    use std::sync::{Arc, LazyLock, Mutex, OnceLock};
-    type Solved = Arc<OnceLock<Vec<AnswerFacts>>>;
-    static SOLVED: LazyLock<Mutex<HashMap<String, Solved>>> = LazyLock::new(Default::default);
-    let seed = lesson.seed.expect("course lessons carry their seed");
-    let key = format!("{file} {seed} {}", lesson.title);
-    let cell = Arc::clone(SOLVED.lock().unwrap().entry(key).or_default());
-    cell.get_or_init(|| {
+    static SOLVED: PerLesson<Vec<minibridge::facts::AnswerFacts>> =
+        std::sync::LazyLock::new(Default::default);
+    once_per_lesson(&SOLVED, lesson, file, |_| {
         let boards = course_boards(lesson, file);
         minibridge::pipeline::lesson_facts(lesson, &boards, minibridge::lesson::Analysis::Play)
     })
-    .clone()
 }
 
 /// The deal in which card `order[i]` (0..52, thirteen ranks per suit) goes

@@ -85,9 +85,9 @@ fn check_reports_boards_in_order() {
 
 /// Issue 32 part 6: a technique search that finds nothing says how far
 /// its candidates got, step by step of the probe, not just "0/1 boards".
-/// Here South's ace-queen of hearts faces no king in either defender's
-/// hand that a finesse could catch for a while: the plain progress line
-/// counts the candidates and those passing each of the probe's steps.
+/// Here 400 attempts from seed 11 find no board that needs a finesse in
+/// South's no trumps: the plain progress line, and the report, count the
+/// candidates and those passing each of the probe's steps.
 #[test]
 fn a_technique_search_reports_its_candidates_step_by_step() {
     let tmp = tempfile::tempdir().unwrap();

@@ -436,6 +436,26 @@ fn per_group<R>(
     position: &Position,
     mut f: impl FnMut(&[Card], &mut Engine, Option<Trick>, i32) -> R,
 ) -> Vec<(Vec<Card>, R)> {
+    with_groups(position, |engine, base, groups| {
+        groups
+            .into_iter()
+            .map(|group| {
+                let answer = after_card(position, engine, base, group[0], |engine, next, won| {
+                    f(&group, engine, next, won)
+                });
+                (group, answer)
+            })
+            .collect()
+    })
+}
+
+/// Runs `f` with an engine holding `position` (and this thread's table),
+/// the trick in progress, and the legal cards in groups of equivalent
+/// cards, each highest first.
+fn with_groups<R>(
+    position: &Position,
+    f: impl FnOnce(&mut Engine, &Trick, Vec<Vec<Card>>) -> R,
+) -> R {
     let seat = position.to_play().index();
     let base = position.internal_trick();
     let legal = position.legal_cards();
@@ -443,19 +463,7 @@ fn per_group<R>(
     with_tt(&hands, |tt| {
         let mut engine = Engine::new(hands, strain_index(position.strain), tt);
         let groups = equivalence_groups(&engine.hands, &base, seat, &legal);
-        groups
-            .into_iter()
-            .map(|group| {
-                let answer = after_card(
-                    position,
-                    &mut engine,
-                    &base,
-                    group[0],
-                    |engine, next, won| f(&group, engine, next, won),
-                );
-                (group, answer)
-            })
-            .collect()
+        f(&mut engine, &base, groups)
     })
 }
 
@@ -466,15 +474,9 @@ fn per_group<R>(
 /// [`best_cards`] asks about every group, a choice with a preference asks
 /// only until its favourite keeping card turns up.
 pub(crate) fn first_keeping(position: &Position, value: u8, order: &[Card]) -> Option<Card> {
-    let seat = position.to_play().index();
-    let side = seat & 1;
+    let side = position.to_play().index() & 1;
     let value = value as i32;
-    let base = position.internal_trick();
-    let legal = position.legal_cards();
-    let hands = masks(&position.hands);
-    with_tt(&hands, |tt| {
-        let mut engine = Engine::new(hands, strain_index(position.strain), tt);
-        let groups = equivalence_groups(&engine.hands, &base, seat, &legal);
+    with_groups(position, |engine, base, groups| {
         let mut known: Vec<Option<bool>> = vec![None; groups.len()];
         order.iter().copied().find(|card| {
             let Some(g) = groups.iter().position(|g| g.contains(card)) else {
@@ -483,8 +485,8 @@ pub(crate) fn first_keeping(position: &Position, value: u8, order: &[Card]) -> O
             *known[g].get_or_insert_with(|| {
                 after_card(
                     position,
-                    &mut engine,
-                    &base,
+                    engine,
+                    base,
                     groups[g][0],
                     |engine, next, won| match next {
                         Some(t) => engine.can_take(t, side, value - won),
