@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
-"""Compares two timing files (ours, DDS) and two `/usr/bin/time -v` logs:
-median and mean per single solve and per full table, peak memory, slowest
-deals, and the ratios ours / DDS. Also checks both agree on every number."""
+"""Compares timing files of the same deals, ours first, then one or more
+peers (`NAME=TIMES[:TIME_LOG]`): median and mean per single solve and per
+full table, the ratios ours / peer, peak memory from `/usr/bin/time -v`
+logs, the slowest deals, and whether every program gave the same numbers."""
 
 import re
 import statistics
@@ -18,34 +19,43 @@ def load(path):
 
 
 def peak_kib(path):
+    if not path:
+        return None
     with open(path) as f:
         m = re.search(r"Maximum resident set size \(kbytes\): (\d+)", f.read())
     return int(m.group(1)) if m else None
 
 
+def parse(arg):
+    name, _, files = arg.partition("=")
+    times, _, log = files.partition(":")
+    return name, load(times), peak_kib(log)
+
+
 def main():
-    ours, dds = load(sys.argv[1]), load(sys.argv[2])
-    mem_ours, mem_dds = peak_kib(sys.argv[3]), peak_kib(sys.argv[4])
-    assert len(ours) == len(dds), "different deal counts"
-    bad = [i for i, (a, b) in enumerate(zip(ours, dds)) if a[2:] != b[2:]]
-    print(f"deals: {len(ours)}; disagreements: {len(bad)} {bad[:10]}")
-    print(f"{'':24}{'ours':>12}{'DDS 2.9':>12}{'ratio':>8}")
-    for name, col in [("single solve", 0), ("full table", 1)]:
+    programs = [parse(arg) for arg in sys.argv[1:]]
+    ours = programs[0][1]
+    for name, rows, _ in programs[1:]:
+        assert len(rows) == len(ours), f"{name}: different deal counts"
+        bad = [i for i, (a, b) in enumerate(zip(ours, rows)) if a[2:] != b[2:]]
+        print(f"{name}: {len(rows)} deals, disagreements with ours: {len(bad)} {bad[:10]}")
+    print(f"{'':26}" + "".join(f"{name:>14}" for name, _, _ in programs)
+          + "".join(f"{'ours/' + name:>20}" for name, _, _ in programs[1:]))
+    for label, col in [("single solve", 0), ("full table", 1)]:
         for stat, fn in [("median", statistics.median), ("mean", statistics.fmean)]:
-            a = fn(r[col] for r in ours) / 1000
-            b = fn(r[col] for r in dds) / 1000
-            print(f"{name + ' ' + stat + ' (ms)':24}{a:12.2f}{b:12.2f}{a / b:8.2f}")
-    for name, col in [("single solve", 0), ("full table", 1)]:
+            values = [fn(r[col] for r in rows) / 1000 for _, rows, _ in programs]
+            print(f"{label + ' ' + stat + ' (ms)':26}"
+                  + "".join(f"{v:14.2f}" for v in values)
+                  + "".join(f"{values[0] / v:20.2f}" for v in values[1:]))
+    memory = [kib for _, _, kib in programs]
+    if all(memory):
+        print(f"{'peak memory (MiB)':26}"
+              + "".join(f"{kib / 1024:14.1f}" for kib in memory)
+              + "".join(f"{memory[0] / kib:20.2f}" for kib in memory[1:]))
+    for label, col in [("single solve", 0), ("full table", 1)]:
         i = max(range(len(ours)), key=lambda k: ours[k][col])
-        print(
-            f"slowest {name}: deal {i + 1}, ours {ours[i][col] / 1000:.1f} ms, "
-            f"DDS {dds[i][col] / 1000:.1f} ms"
-        )
-    if mem_ours and mem_dds:
-        print(
-            f"peak memory (MiB): ours {mem_ours / 1024:.1f}, DDS {mem_dds / 1024:.1f}, "
-            f"ratio {mem_ours / mem_dds:.2f}"
-        )
+        print(f"slowest {label} of ours: deal {i + 1}, "
+              + ", ".join(f"{name} {rows[i][col] / 1000:.1f} ms" for name, rows, _ in programs))
 
 
 if __name__ == "__main__":

@@ -200,10 +200,6 @@ pub(crate) struct Engine<'t> {
     max_side: usize,
     tt: &'t mut Tt,
     pub nodes: u64,
-    /// The card that settled the last `search_within` call, if one did.
-    cut: Option<(u8, u8)>,
-    /// A lead to try first at the trick about to be searched.
-    lead_hint: Option<(u8, u8)>,
     /// Where the searches ended, for tuning.
     pub counters: Counters,
     /// A seat that may not ruff the suits of a mask (bit = suit index):
@@ -222,8 +218,6 @@ impl<'t> Engine<'t> {
             max_side: 0,
             tt,
             nodes: 0,
-            cut: None,
-            lead_hint: None,
             counters: Counters::default(),
             no_ruff: None,
         }
@@ -339,25 +333,8 @@ impl<'t> Engine<'t> {
             self.counters.table_hits += 1;
             return (yes == leader_max, rel);
         }
-        // Try first the lead that settled this family last time, as its
-        // place in the leader's holding (0 = the top card).
-        self.lead_hint = self.tt.best_lead(&shape).and_then(|(suit, place)| {
-            let mut rest = self.hands[leader][suit as usize];
-            for _ in 0..place {
-                if rest == 0 {
-                    break;
-                }
-                rest ^= 1 << top(rest);
-            }
-            (rest != 0).then(|| (suit, top(rest) as u8))
-        });
         self.counters.searched[remaining as usize] += 1;
         let (result, rel) = self.search_within(Trick::new(leader), need, remaining);
-        if let Some((suit, rank)) = self.cut {
-            let holding = self.hands[leader][suit as usize];
-            let place = (holding >> (rank + 1)).count_ones() as u8;
-            self.tt.set_best_lead(&shape, (suit, place));
-        }
         let yes = result == leader_max;
         let bounds = if yes {
             Bounds {
@@ -514,26 +491,14 @@ impl<'t> Engine<'t> {
         }
         let mut moves = [Move::default(); 13];
         let n = self.moves(&trick, seat, &mut moves);
-        if trick.count == 0
-            && let Some((suit, rank)) = self.lead_hint.take()
-        {
-            // The group holding that card: the highest group of the
-            // suit starting at or below it. It is moved up, not to the
-            // front: the family's last lead may come from a position
-            // that shares only the suit lengths with this one, and a
-            // suit the opponents are much shorter in still goes first.
+        // The card that refuted the last question asked here goes first.
+        let killer_key = self.killer_key(&trick, seat);
+        let killer = self.tt.killer(killer_key);
+        if let Some((suit, rank)) = killer {
             let group = (0..n)
-                .filter(|&i| moves[i].suit == suit && moves[i].rank <= rank)
-                .max_by_key(|&i| moves[i].rank);
+                .find(|&i| moves[i].suit == suit && moves[i].rank <= rank && rank <= moves[i].high);
             if let Some(i) = group {
-                let mut m = moves[i];
-                m.score = m.score.saturating_add(300);
-                let mut j = i;
-                while j > 0 && moves[j - 1].score < m.score {
-                    moves[j] = moves[j - 1];
-                    j -= 1;
-                }
-                moves[j] = m;
+                moves[..=i].rotate_right(1);
             }
         }
         let mut all: Relevant = 0;
@@ -562,7 +527,9 @@ impl<'t> Engine<'t> {
             if result == is_max {
                 let k = trick.count as usize;
                 self.counters.cuts[k][i.min(1)] += 1;
-                self.cut = Some((m.suit, m.high));
+                if killer != Some((m.suit, m.high)) {
+                    self.tt.set_killer(killer_key, (m.suit, m.high));
+                }
                 return (result, rel);
             }
             // This card's result did not rest on its own rank, nor on any
@@ -576,7 +543,6 @@ impl<'t> Engine<'t> {
             }
             all |= rel;
         }
-        self.cut = None;
         // Each card stood for its whole group. Where the relevant cards end
         // inside a group, a position that agrees on the relevant cards may
         // give this hand the group's top cards and other spot cards below
@@ -593,6 +559,43 @@ impl<'t> Engine<'t> {
         }
         self.counters.all_fail[trick.count as usize] += 1;
         (!is_max, all)
+    }
+
+    /// What decides which card refutes a question here, hashed (after
+    /// bridge-solver's cut-off cache): at a lead the leader's hand; to
+    /// follow suit every card of the suit led and the card winning so far;
+    /// void, the hand and the winning card (at no trumps, the winning seat).
+    fn killer_key(&self, trick: &Trick, seat: usize) -> u64 {
+        let h = &self.hands;
+        let pack = |hand: &[u16; 4]| {
+            hand[0] as u64
+                | (hand[1] as u64) << 16
+                | (hand[2] as u64) << 32
+                | (hand[3] as u64) << 48
+        };
+        let (cards, winning) = if trick.count == 0 {
+            (pack(&h[seat]), 0)
+        } else {
+            let lead = trick.lead_suit();
+            let w = trick.winning as usize;
+            let card = (trick.suit[w] as u64) << 4 | trick.rank[w] as u64;
+            if h[seat][lead] != 0 {
+                let suit = self.suit_cards(lead) | trick.table(lead);
+                ((suit as u64) << (16 * lead), card)
+            } else if self.trump == NO_TRUMPS {
+                (pack(&h[seat]), trick.winner() as u64)
+            } else {
+                (pack(&h[seat]), card)
+            }
+        };
+        let context = winning
+            | (trick.count as u64) << 8
+            | (seat as u64) << 10
+            | (self.trump as u64) << 12
+            | (self.max_side as u64) << 15;
+        let x =
+            cards.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ context.wrapping_mul(0xC2B2_AE3D_27D4_EB4F);
+        (x ^ x >> 29).wrapping_mul(0xBF58_476D_1CE4_E5B9)
     }
 
     /// Whether the second hand's side is sure of `enough` tricks from

@@ -200,8 +200,7 @@ impl Shape {
 }
 
 /// Where the entries of one family (same lengths, leader and trumps) sit
-/// in the table's arena, and the lead that last refuted or proved a target
-/// there. Families own no memory of their own, so starting a new deal
+/// in the table's arena. Families own no memory of their own, so starting a new deal
 /// empties the table without freeing tens of thousands of small lists
 /// (that took 1-6 ms a deal, a fifth of a typical single solve).
 #[derive(Clone, Copy, Default)]
@@ -211,8 +210,6 @@ struct Family {
     start: u32,
     len: u32,
     room: u32,
-    /// Suit and place from the top of the leader's holding in it.
-    best_lead: Option<(u8, u8)>,
 }
 
 /// Slots a family gets when it stores its first entry.
@@ -300,7 +297,14 @@ pub(crate) struct Tt {
     capacity: usize,
     /// The hands of the deal the entries come from.
     deal: [[u16; 4]; 4],
+    /// The card that last refuted a position's question, by a hash of
+    /// what decides the card's worth (see [`Tt::killer`]): a move-ordering
+    /// hint, so a collision costs time, never a wrong answer.
+    killers: Vec<u64>,
 }
+
+/// Slots of the refutation table (a power of two).
+const KILLER_BITS: u32 = 16;
 
 impl Tt {
     /// A table holding up to `2^bits` entries (32 bytes each, plus the
@@ -315,6 +319,7 @@ impl Tt {
             evictions: 0,
             capacity: 1 << bits,
             deal: [[0; 4]; 4],
+            killers: vec![0; 1 << KILLER_BITS],
         }
     }
 
@@ -338,6 +343,21 @@ impl Tt {
             self.by_tricks = [0; 14];
             self.deal = *hands;
         }
+    }
+
+    /// The card that refuted the last question asked in a position with
+    /// this key, as `16 * suit + rank`.
+    #[inline]
+    pub fn killer(&self, key: u64) -> Option<(u8, u8)> {
+        let slot = self.killers[(key >> (64 - KILLER_BITS)) as usize];
+        (slot & 0xFF != 0 && slot >> 8 == key >> 8).then_some(((slot as u8) >> 4, slot as u8 & 15))
+    }
+
+    /// Remembers the card that refuted a question (see [`Tt::killer`]).
+    #[inline]
+    pub fn set_killer(&mut self, key: u64, card: (u8, u8)) {
+        self.killers[(key >> (64 - KILLER_BITS)) as usize] =
+            (key & !0xFF) | (card.0 << 4 | card.1) as u64;
     }
 
     /// Makes room in a full table by dropping the families closest to the
@@ -391,15 +411,6 @@ impl Tt {
             }
         }
         None
-    }
-
-    /// The lead that last settled a search in this position's family.
-    pub fn best_lead(&self, shape: &Shape) -> Option<(u8, u8)> {
-        self.families.get(&shape.key)?.best_lead
-    }
-
-    pub fn set_best_lead(&mut self, shape: &Shape, lead: (u8, u8)) {
-        self.families.entry(shape.key).or_default().best_lead = Some(lead);
     }
 
     /// Records a bound found with the given relevant cards. A table that
