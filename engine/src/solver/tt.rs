@@ -360,6 +360,13 @@ impl Tt {
             (key & !0xFF) | (card.0 << 4 | card.1) as u64;
     }
 
+    /// Families, entries and the longest family (for tuning).
+    #[cfg(test)]
+    pub fn shape_of_table(&self) -> (usize, usize, usize) {
+        let longest = self.families.values().map(|f| f.len as usize).max();
+        (self.families.len(), self.entries, longest.unwrap_or(0))
+    }
+
     /// Makes room in a full table by dropping the families closest to the
     /// end of play, at least half the entries: they are the most numerous
     /// and the cheapest to search again.
