@@ -677,14 +677,23 @@ impl<'t> Engine<'t> {
         if above == 0 {
             return (0, 0);
         }
-        let mut run = above.count_ones();
-        // Once the others are out of the suit, every card left wins.
+        let run = above.count_ones();
+        // Once the others are out of the suit, every card left wins. Only
+        // the winners that draw their cards are named: the rest win by
+        // length, not by rank (bridge-solver names its fast tricks so).
         if extend {
             let longest = (h[(p + 1) & 3][s].count_ones())
                 .max(h[(p + 2) & 3][s].count_ones())
                 .max(h[(p + 3) & 3][s].count_ones());
             if run >= longest {
-                run = mine.count_ones();
+                let mut drawing = above;
+                for _ in longest..run {
+                    drawing &= drawing - 1;
+                }
+                return (
+                    mine.count_ones(),
+                    relevant_from(s, drawing.trailing_zeros()),
+                );
             }
         }
         (run, relevant_from(s, above.trailing_zeros()))
