@@ -489,59 +489,42 @@ impl<'t> Engine<'t> {
                 return (is_max, rel);
             }
         }
-        let mut moves = [Move::default(); 13];
-        let n = self.moves(&trick, seat, &mut moves);
-        // The card that refuted the last question asked here goes first.
+        // The card that refuted the last question asked here goes first,
+        // before the other cards are even listed: it settles most nodes.
         let killer_key = self.killer_key(&trick, seat);
         let killer = self.tt.killer(killer_key);
-        if let Some((suit, rank)) = killer {
-            let group = (0..n)
-                .find(|&i| moves[i].suit == suit && moves[i].rank <= rank && rank <= moves[i].high);
-            if let Some(i) = group {
-                moves[..=i].rotate_right(1);
-            }
-        }
+        let first = killer.and_then(|(suit, rank)| self.group_of(&trick, seat, suit, rank));
         let mut all: Relevant = 0;
         // Per suit, a rank below which one card tried answers for every
         // other card of this hand (0: none yet).
         let mut skip_below = [0u32; 4];
+        if let Some(m) = first {
+            let (result, rel) = self.try_card(trick, seat, m, need, remaining);
+            if result == is_max {
+                self.counters.cuts[trick.count as usize][0] += 1;
+                return (result, rel);
+            }
+            Self::note_failure(m, rel, &mut skip_below, &mut all);
+        }
+        let mut moves = [Move::default(); 13];
+        let n = self.moves(&trick, seat, &mut moves);
+        let tried = first.map(|m| (m.suit, m.high));
         for (i, m) in moves[..n].iter().enumerate() {
-            let (suit, rank) = (m.suit as usize, m.high as u32);
-            if rank < skip_below[suit] {
+            if tried == Some((m.suit, m.high)) {
+                continue;
+            }
+            if (m.high as u32) < skip_below[m.suit as usize] {
                 self.counters.skipped_moves += 1;
                 continue;
             }
-            let mut next = trick;
-            next.push(self.trump, suit, rank);
-            self.hands[seat][suit] ^= 1 << rank;
-            let (result, rel) = if next.count == 4 {
-                let winner = next.winner();
-                let won = (winner & 1 == self.max_side) as i32;
-                self.nodes += 1;
-                let (r, rel) = self.search_rel(Trick::new(winner), need - won, remaining - 1);
-                (r, rel | next.deciding_rank())
-            } else {
-                self.search_rel(next, need, remaining)
-            };
-            self.hands[seat][suit] ^= 1 << rank;
+            let (result, rel) = self.try_card(trick, seat, *m, need, remaining);
             if result == is_max {
                 let k = trick.count as usize;
-                self.counters.cuts[k][i.min(1)] += 1;
-                if killer != Some((m.suit, m.high)) {
-                    self.tt.set_killer(killer_key, (m.suit, m.high));
-                }
+                self.counters.cuts[k][(i + tried.is_some() as usize).min(1)] += 1;
+                self.tt.set_killer(killer_key, (m.suit, m.high));
                 return (result, rel);
             }
-            // This card's result did not rest on its own rank, nor on any
-            // card of its suit down to it: another card of this hand below
-            // that line changes places with it in a position the result
-            // holds for, so it fails too (DDS's "lowest win" rule, here
-            // with the line drawn by this card's search alone).
-            let threshold = lowest_relevant(rel, suit);
-            if rank < threshold {
-                skip_below[suit] = skip_below[suit].max(threshold);
-            }
-            all |= rel;
+            Self::note_failure(*m, rel, &mut skip_below, &mut all);
         }
         // Each card stood for its whole group. Where the relevant cards end
         // inside a group, a position that agrees on the relevant cards may
@@ -559,6 +542,112 @@ impl<'t> Engine<'t> {
         }
         self.counters.all_fail[trick.count as usize] += 1;
         (!is_max, all)
+    }
+
+    /// Plays a group's card (its highest) and searches on.
+    #[inline]
+    fn try_card(
+        &mut self,
+        trick: Trick,
+        seat: usize,
+        m: Move,
+        need: i32,
+        remaining: i32,
+    ) -> (bool, Relevant) {
+        let (suit, rank) = (m.suit as usize, m.high as u32);
+        let mut next = trick;
+        next.push(self.trump, suit, rank);
+        self.hands[seat][suit] ^= 1 << rank;
+        let (result, rel) = if next.count == 4 {
+            let winner = next.winner();
+            let won = (winner & 1 == self.max_side) as i32;
+            self.nodes += 1;
+            let (r, rel) = self.search_rel(Trick::new(winner), need - won, remaining - 1);
+            (r, rel | next.deciding_rank())
+        } else {
+            self.search_rel(next, need, remaining)
+        };
+        self.hands[seat][suit] ^= 1 << rank;
+        (result, rel)
+    }
+
+    /// After a card failed: its relevant cards join the node's, and when
+    /// its result did not rest on its own rank, nor on any card of its
+    /// suit down to it, another card of this hand below that line changes
+    /// places with it in a position the result holds for, so it fails too
+    /// (DDS's "lowest win" rule, here with the line drawn by this card's
+    /// search alone).
+    #[inline]
+    fn note_failure(m: Move, rel: Relevant, skip_below: &mut [u32; 4], all: &mut Relevant) {
+        let (suit, rank) = (m.suit as usize, m.high as u32);
+        let threshold = lowest_relevant(rel, suit);
+        if rank < threshold {
+            skip_below[suit] = skip_below[suit].max(threshold);
+        }
+        *all |= rel;
+    }
+
+    /// The group of equivalent cards holding `suit`/`rank` in `seat`'s
+    /// hand, if that card is there and may be played now (the refutation
+    /// table's hint may come from another position).
+    fn group_of(&self, trick: &Trick, seat: usize, suit: u8, rank: u8) -> Option<Move> {
+        let h = &self.hands;
+        let (s, r) = (suit as usize, rank as u32);
+        let own = h[seat][s];
+        if own >> r & 1 == 0 {
+            return None;
+        }
+        if trick.count > 0 {
+            let lead = trick.lead_suit();
+            if h[seat][lead] != 0 {
+                if s != lead {
+                    return None;
+                }
+            } else if s == self.trump
+                && self
+                    .no_ruff
+                    .is_some_and(|(p, suits)| p == seat && suits >> lead & 1 != 0)
+                && (0..4).any(|x| x != self.trump && h[seat][x] != 0)
+            {
+                return None;
+            }
+        }
+        let mut others = trick.table(s);
+        for (p, hand) in h.iter().enumerate() {
+            if p != seat {
+                others |= hand[s];
+            }
+        }
+        let mut high = r;
+        loop {
+            let higher = own & !below(high + 1);
+            if higher == 0 {
+                break;
+            }
+            let next = higher.trailing_zeros();
+            if others & below(next) & !below(high + 1) != 0 {
+                break;
+            }
+            high = next;
+        }
+        let mut low = r;
+        loop {
+            let lower = own & below(low);
+            if lower == 0 {
+                break;
+            }
+            let next = top(lower);
+            if others & below(low) & !below(next + 1) != 0 {
+                break;
+            }
+            low = next;
+        }
+        Some(Move {
+            suit,
+            rank: low as u8,
+            high: high as u8,
+            score: 0,
+        })
     }
 
     /// What decides which card refutes a question here, hashed (after
