@@ -41,6 +41,25 @@ fn below(r: u32) -> u16 {
     ((1u32 << r) - 1) as u16
 }
 
+/// The lowest card of the group of equivalent cards that `high` heads in
+/// a holding: down through the holding's cards while no card of `others`
+/// lies between them.
+#[inline]
+fn group_bottom(holding: u16, others: u16, high: u32) -> u32 {
+    let mut low = high;
+    loop {
+        let lower = holding & below(low);
+        if lower == 0 {
+            return low;
+        }
+        let next = top(lower);
+        if others & below(low) & !below(next + 1) != 0 {
+            return low;
+        }
+        low = next;
+    }
+}
+
 /// The cards played so far to the trick in progress.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Trick {
@@ -590,64 +609,67 @@ impl<'t> Engine<'t> {
     /// The group of equivalent cards holding `suit`/`rank` in `seat`'s
     /// hand, if that card is there and may be played now (the refutation
     /// table's hint may come from another position).
+    #[inline]
     fn group_of(&self, trick: &Trick, seat: usize, suit: u8, rank: u8) -> Option<Move> {
-        let h = &self.hands;
         let (s, r) = (suit as usize, rank as u32);
-        let own = h[seat][s];
-        if own >> r & 1 == 0 {
+        let own = self.hands[seat][s];
+        if own >> r & 1 == 0 || self.playable_suits(trick, seat) >> s & 1 == 0 {
             return None;
         }
-        if trick.count > 0 {
-            let lead = trick.lead_suit();
-            if h[seat][lead] != 0 {
-                if s != lead {
-                    return None;
-                }
-            } else if s == self.trump
-                && self
-                    .no_ruff
-                    .is_some_and(|(p, suits)| p == seat && suits >> lead & 1 != 0)
-                && (0..4).any(|x| x != self.trump && h[seat][x] != 0)
-            {
-                return None;
+        let others = self.others_in(trick, seat, s);
+        // Up from the card while no other card lies between, then down.
+        let mut high = r;
+        loop {
+            let higher = own & !below(high + 1);
+            if higher == 0 || others & below(higher.trailing_zeros()) & !below(high + 1) != 0 {
+                break;
             }
+            high = higher.trailing_zeros();
         }
+        Some(Move {
+            suit,
+            rank: group_bottom(own, others, r) as u8,
+            high: high as u8,
+            score: 0,
+        })
+    }
+
+    /// The suits `seat` may play from now (bit = suit): the suit led while
+    /// it holds one; a seat barred from ruffing discards while it has a
+    /// side card.
+    #[inline]
+    fn playable_suits(&self, trick: &Trick, seat: usize) -> u8 {
+        let h = &self.hands[seat];
+        if trick.count == 0 {
+            return 0b1111;
+        }
+        let lead = trick.lead_suit();
+        if h[lead] != 0 {
+            return 1 << lead;
+        }
+        let barred = self
+            .no_ruff
+            .is_some_and(|(p, suits)| p == seat && suits >> lead & 1 != 0)
+            && self.trump != NO_TRUMPS
+            && (0..4).any(|s| s != self.trump && h[s] != 0);
+        if barred {
+            0b1111 & !(1 << self.trump)
+        } else {
+            0b1111
+        }
+    }
+
+    /// The cards of a suit outside `seat`'s hand that still separate its
+    /// cards: the other hands' and those on the table.
+    #[inline]
+    fn others_in(&self, trick: &Trick, seat: usize, s: usize) -> u16 {
         let mut others = trick.table(s);
-        for (p, hand) in h.iter().enumerate() {
+        for (p, hand) in self.hands.iter().enumerate() {
             if p != seat {
                 others |= hand[s];
             }
         }
-        let mut high = r;
-        loop {
-            let higher = own & !below(high + 1);
-            if higher == 0 {
-                break;
-            }
-            let next = higher.trailing_zeros();
-            if others & below(next) & !below(high + 1) != 0 {
-                break;
-            }
-            high = next;
-        }
-        let mut low = r;
-        loop {
-            let lower = own & below(low);
-            if lower == 0 {
-                break;
-            }
-            let next = top(lower);
-            if others & below(low) & !below(next + 1) != 0 {
-                break;
-            }
-            low = next;
-        }
-        Some(Move {
-            suit,
-            rank: low as u8,
-            high: high as u8,
-            score: 0,
-        })
+        others
     }
 
     /// What decides which card refutes a question here, hashed (after
@@ -914,46 +936,18 @@ impl<'t> Engine<'t> {
 
     /// Legal cards for `seat`, one per equivalence group, best first.
     fn moves(&self, trick: &Trick, seat: usize, out: &mut [Move; 13]) -> usize {
-        let h = &self.hands;
-        let follow = trick.count > 0 && h[seat][trick.lead_suit()] != 0;
-        // A seat barred from ruffing discards while it has a side card.
-        let barred = trick.count > 0
-            && self
-                .no_ruff
-                .is_some_and(|(p, suits)| p == seat && suits >> trick.lead_suit() & 1 != 0)
-            && !follow
-            && self.trump != NO_TRUMPS
-            && (0..4).any(|s| s != self.trump && h[seat][s] != 0);
+        let playable = self.playable_suits(trick, seat);
         let mut n = 0;
         for s in 0..4 {
-            if (follow && s != trick.lead_suit()) || (barred && s == self.trump) {
+            let own = self.hands[seat][s];
+            if own == 0 || playable >> s & 1 == 0 {
                 continue;
             }
-            let own = h[seat][s];
-            if own == 0 {
-                continue;
-            }
-            let mut others = trick.table(s);
-            for (p, hand) in h.iter().enumerate() {
-                if p != seat {
-                    others |= hand[s];
-                }
-            }
+            let others = self.others_in(trick, seat, s);
             let mut rest = own;
             while rest != 0 {
                 let high = top(rest);
-                let mut low = high;
-                loop {
-                    let lower = rest & below(low);
-                    if lower == 0 {
-                        break;
-                    }
-                    let next = top(lower);
-                    if others & below(low) & !below(next + 1) != 0 {
-                        break;
-                    }
-                    low = next;
-                }
+                let low = group_bottom(rest, others, high);
                 rest &= below(low);
                 let score = self.score(trick, seat, s, low, high);
                 out[n] = Move {
