@@ -51,6 +51,7 @@ pub fn deal_boards(
     plans: &[BoardPlan],
     seed: u64,
     max_attempts: u64,
+    max_seconds: u64,
     progress: &dyn DealProgress,
 ) -> Result<Vec<Dealt>, DealerError> {
     let hook = |_: u64| progress.attempts(dealer::PROGRESS_EVERY);
@@ -76,6 +77,7 @@ pub fn deal_boards(
                 None => {
                     let options = DealOptions {
                         max_attempts,
+                        time_limit: Some(std::time::Duration::from_secs(max_seconds)),
                         dealer: (plan.dealer != crate::bridge::dealer_for_board(plan.number))
                             .then_some(plan.dealer),
                         progress: Some(&hook),
@@ -102,7 +104,13 @@ pub fn deal_lesson(
     seed: u64,
     progress: &dyn DealProgress,
 ) -> Result<Vec<Dealt>, DealerError> {
-    deal_boards(&lesson.boards, seed, lesson.max_attempts, progress)
+    deal_boards(
+        &lesson.boards,
+        seed,
+        lesson.max_attempts,
+        lesson.max_seconds,
+        progress,
+    )
 }
 
 /// A board taken from a file that does not meet the lesson's constraints.

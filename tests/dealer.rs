@@ -524,6 +524,7 @@ fn an_exhausted_search_reports_each_constraints_rate() {
         board,
         attempts,
         rates,
+        out_of_time: None,
     } = &err
     else {
         panic!("{err}");

@@ -57,6 +57,7 @@ fn new_lessons_build_for_every_ruleset() {
             "templates:",
             "hands_shown:",
             "max_attempts:",
+            "max_seconds:",
             "analysis:",
             "suit_colours:",
             "ten:",

@@ -66,6 +66,67 @@ fn a_capped_search_with_the_solver_ends_and_reports_its_progress() {
     assert!(err.contains("hopeless.yaml: 0/1 boards"), "{err}");
 }
 
+/// The lesson of issue 32 part 6: every attempt that passes the cheap
+/// tests costs a solve (a grand slam's thirteen tricks at the guideline
+/// contract), and a finesse must still cost the contract. Ten million
+/// attempts of that run for a day; the time limit ends the search after
+/// `max_seconds` with the usual report.
+const THIRTEEN: &str = "title: Thirteen tricks and a finesse
+boards: 1
+seed: 5
+max_seconds: 2
+constraints:
+  declarer: S
+  contract: { strain: NT }
+  tricks: { guideline: 13 }
+  technique: finesse
+";
+
+#[test]
+fn a_search_gives_up_when_its_time_limit_runs_out() {
+    let tmp = tempfile::tempdir().unwrap();
+    let lesson = tmp.path().join("thirteen.yaml");
+    std::fs::write(&lesson, THIRTEEN).unwrap();
+    let out = tmp.path().join("out");
+    let done = run(
+        &[
+            "build",
+            lesson.to_str().unwrap(),
+            "--out",
+            out.to_str().unwrap(),
+        ],
+        &[],
+    );
+    let err = stderr(&done);
+    assert_eq!(done.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("when the search's time limit of 2 s ran out"),
+        "{err}"
+    );
+    assert!(err.contains("tricks: guideline 13"), "{err}");
+    assert!(!out.join("thirteen").exists());
+}
+
+/// `max_seconds` is a whole number of seconds from one to a day.
+#[test]
+fn max_seconds_out_of_range_is_refused_where_it_is_written() {
+    let tmp = tempfile::tempdir().unwrap();
+    for bad in ["0", "86401"] {
+        let lesson = tmp.path().join("limit.yaml");
+        std::fs::write(
+            &lesson,
+            format!("title: Limit\nboards: 1\nmax_seconds: {bad}\n"),
+        )
+        .unwrap();
+        let done = run(&["check", lesson.to_str().unwrap()], &[]);
+        let err = stderr(&done);
+        assert_eq!(done.status.code(), Some(2), "{err}");
+        assert!(err.contains("limit.yaml:3:14"), "{err}");
+        assert!(err.contains(&format!("`max_seconds` is {bad}")), "{err}");
+        assert!(err.contains("1 to 86400 seconds"), "{err}");
+    }
+}
+
 /// `check` samples boards in parallel and still reports them in order.
 #[test]
 fn check_reports_boards_in_order() {

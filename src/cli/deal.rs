@@ -203,7 +203,13 @@ fn deal_range(
             hands_shown: None,
         })
         .collect();
-    pipeline::deal_boards(&plans, seed, lesson::DEFAULT_MAX_ATTEMPTS, progress)
+    pipeline::deal_boards(
+        &plans,
+        seed,
+        lesson::DEFAULT_MAX_ATTEMPTS,
+        lesson::DEFAULT_MAX_SECONDS,
+        progress,
+    )
 }
 
 /// Compass diagrams of `boards`, a blank line between two; `first` says

@@ -281,6 +281,16 @@ pub const MAX_BOARDS: u32 = 999;
 /// The default cap on shuffles tried for one board.
 pub const DEFAULT_MAX_ATTEMPTS: u64 = crate::dealer::DEFAULT_MAX_ATTEMPTS;
 
+/// The default time limit of one board's search, in seconds: a teacher
+/// learns within minutes that a lesson asks for boards that (nearly) never
+/// occur, instead of after the hours a cap of attempts can take when every
+/// candidate goes to the solver. The sample course's slowest board takes
+/// seconds.
+pub const DEFAULT_MAX_SECONDS: u64 = 300;
+
+/// The longest time limit a lesson may set: a day.
+pub const MAX_SECONDS: u64 = 86_400;
+
 /// The language handouts are printed in (the catalogue of words owns the set).
 pub use crate::words::Language;
 
@@ -503,6 +513,8 @@ pub struct Lesson {
     /// The seats whose hands the worksheet shows.
     pub hands_shown: Vec<Seat>,
     pub max_attempts: u64,
+    /// Seconds one board's search may run before it gives up.
+    pub max_seconds: u64,
     pub analysis: Analysis,
     pub print: PrintOptions,
 }

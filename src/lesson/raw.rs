@@ -35,6 +35,7 @@ pub struct RawLesson {
     pub templates: Option<String>,
     pub hands_shown: Option<Spanned<HandsShownValue>>,
     pub max_attempts: Option<Spanned<u64>>,
+    pub max_seconds: Option<Spanned<u64>>,
     pub game_points: Option<Spanned<u32>>,
     pub minor_game_points: Option<Spanned<u32>>,
     pub analysis: Option<Spanned<Word<AnalysisWord>>>,

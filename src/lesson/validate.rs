@@ -655,6 +655,21 @@ pub(super) fn validate(
         Some(m) => m.value,
         None => super::DEFAULT_MAX_ATTEMPTS,
     };
+    let max_seconds = match &raw.max_seconds {
+        Some(m) if m.value == 0 || m.value > super::MAX_SECONDS => {
+            return Err(bad(
+                place(m),
+                format!("`max_seconds` is {}", m.value),
+                Some(format!(
+                    "1 to {} seconds for one board's search",
+                    super::MAX_SECONDS
+                )),
+                None,
+            ));
+        }
+        Some(m) => m.value,
+        None => super::DEFAULT_MAX_SECONDS,
+    };
 
     let one_of = |key: &str, v: &Spanned<u32>, allowed: [u32; 2], why: &str| {
         if allowed.contains(&v.value) {
@@ -727,6 +742,7 @@ pub(super) fn validate(
             .map(|h| h.value.0)
             .unwrap_or_else(|| Seat::ALL.to_vec()),
         max_attempts,
+        max_seconds,
         analysis: raw
             .analysis
             .as_ref()

@@ -3,6 +3,7 @@
 //! that tells a teacher which constraint is too tight.
 
 use std::fmt;
+use std::time::{Duration, Instant};
 
 use crate::bridge::{Board, Hand, Seat};
 
@@ -56,6 +57,10 @@ pub struct DealOptions<'a> {
     pub progress: Option<&'a (dyn Fn(u64) + Sync)>,
     /// Samples for the acceptance rates reported when a search fails.
     pub rate_samples: u64,
+    /// Give up when the search has run this long, however many attempts
+    /// are left: a deal that passes the cheap tests can cost the solver a
+    /// second, so a cap of attempts alone can mean a day's search.
+    pub time_limit: Option<Duration>,
 }
 
 impl Default for DealOptions<'_> {
@@ -65,6 +70,7 @@ impl Default for DealOptions<'_> {
             dealer: None,
             progress: None,
             rate_samples: DEFAULT_RATE_SAMPLES,
+            time_limit: None,
         }
     }
 }
@@ -76,6 +82,7 @@ impl fmt::Debug for DealOptions<'_> {
             .field("dealer", &self.dealer)
             .field("progress", &self.progress.is_some())
             .field("rate_samples", &self.rate_samples)
+            .field("time_limit", &self.time_limit)
             .finish()
     }
 }
@@ -122,6 +129,12 @@ impl fmt::Display for ConstraintRate {
     }
 }
 
+fn out_of_time_text(seconds: Option<u64>) -> String {
+    seconds
+        .map(|s| format!(", when the search's time limit of {s} s ran out"))
+        .unwrap_or_default()
+}
+
 fn rates_text(rates: &[ConstraintRate]) -> String {
     rates.iter().map(|r| format!("\n  {r}")).collect::<String>()
 }
@@ -134,12 +147,16 @@ pub enum DealerError {
     #[error(transparent)]
     Contradiction(#[from] ConstraintError),
     #[error(
-        "board {board}: no deal met the constraints in {attempts} attempts; how often each constraint holds on its own (loosen the rarest):{}",
+        "board {board}: no deal met the constraints in {attempts} attempts{}; how often each constraint holds on its own (loosen the rarest):{}",
+        out_of_time_text(*.out_of_time),
         rates_text(.rates)
     )]
     Exhausted {
         board: u32,
         attempts: u64,
+        /// The time limit (in seconds) that ended the search, when it was
+        /// time rather than the cap of attempts.
+        out_of_time: Option<u64>,
         rates: Vec<ConstraintRate>,
     },
 }
@@ -152,6 +169,7 @@ pub fn deal_board(
     options: &DealOptions<'_>,
 ) -> Result<DealtBoard, DealerError> {
     let mut search = Search::new(seed, board, constraints, options.dealer)?;
+    search.deadline = options.time_limit.map(|limit| Instant::now() + limit);
     let found = search.next_match(options.max_attempts, options.progress);
     match found {
         Some(dealt) => Ok(dealt),
@@ -167,6 +185,10 @@ pub fn deal_board(
             Err(DealerError::Exhausted {
                 board,
                 attempts: search.attempts(),
+                out_of_time: search
+                    .out_of_time
+                    .then(|| options.time_limit.map(|t| t.as_secs()))
+                    .flatten(),
                 rates: estimate.per_constraint,
             })
         }
@@ -185,6 +207,11 @@ pub struct Search<'c> {
     compiled: Compiled,
     stream: BatchStream,
     next_attempt: u64,
+    /// When set, the search stops at this instant (checked before each
+    /// deal goes to the filters and at each progress report).
+    pub deadline: Option<Instant>,
+    /// Whether the deadline ended the last [`Search::next_match`].
+    pub out_of_time: bool,
 }
 
 impl<'c> Search<'c> {
@@ -207,6 +234,8 @@ impl<'c> Search<'c> {
             compiled: Compiled::new(constraints),
             stream: BatchStream::new(seed, board),
             next_attempt: 0,
+            deadline: None,
+            out_of_time: false,
         })
     }
 
@@ -215,8 +244,15 @@ impl<'c> Search<'c> {
         self.next_attempt
     }
 
+    /// Whether the deadline has passed (and the search is to stop).
+    fn past_deadline(&mut self) -> bool {
+        self.out_of_time = self.deadline.is_some_and(|d| Instant::now() >= d);
+        self.out_of_time
+    }
+
     /// The next attempt that meets the constraints, trying no attempt
-    /// numbered `limit` or more; `None` when the limit is reached first.
+    /// numbered `limit` or more; `None` when the limit or the deadline is
+    /// reached first.
     pub fn next_match(
         &mut self,
         limit: u64,
@@ -232,14 +268,20 @@ impl<'c> Search<'c> {
             let outcome = self
                 .deck
                 .deal(&mut window, |seat, hands| compiled.stage(seat, hands));
-            if let Some(progress) = progress
-                && self.next_attempt.is_multiple_of(PROGRESS_EVERY)
-            {
-                progress(self.next_attempt);
+            if self.next_attempt.is_multiple_of(PROGRESS_EVERY) {
+                if let Some(progress) = progress {
+                    progress(self.next_attempt);
+                }
+                if self.past_deadline() {
+                    return None;
+                }
             }
             let Outcome::Dealt(deal) = outcome else {
                 continue;
             };
+            if !self.constraints.filters.is_empty() && self.past_deadline() {
+                return None;
+            }
             let mut board = Board::numbered(self.board, deal);
             if let Some(dealer) = self.dealer {
                 board.dealer = dealer;
