@@ -171,3 +171,80 @@ fn a_single_lesson_makes_no_pack() {
     assert!(tmp.path().join("11-exercise-deal/worksheet.pdf").is_file());
     assert!(!tmp.path().join("pack").exists());
 }
+
+/// Issue 32 part 2: a lesson that kills the process (an abort, which no
+/// panic handler sees) fails alone. The build runs in a child process; the
+/// lessons it was building when it died are built again alone, and the one
+/// that dies again is left out of a new run whose summary names it. The
+/// test setting aborts the process when the build reaches that lesson.
+#[test]
+fn a_lesson_that_aborts_the_process_fails_alone() {
+    let tmp = tempfile::tempdir().unwrap();
+    let course = tmp.path().join("course");
+    std::fs::create_dir_all(&course).unwrap();
+    let lessons = [
+        "01-counting-points.yaml",
+        "02-declarer-and-dummy.yaml",
+        "10-scoring.yaml",
+    ];
+    for file in lessons {
+        std::fs::copy(root().join("lessons").join(file), course.join(file)).unwrap();
+    }
+    let out = tmp.path().join("out");
+    let done = std::process::Command::new(env!("CARGO_BIN_EXE_minibridge"))
+        .args(["build".as_ref(), course.as_os_str(), "--out".as_ref()])
+        .arg(&out)
+        .arg("--no-play")
+        .env("MINIBRIDGE_TEST_ABORT_LESSON", "02-declarer-and-dummy")
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&done.stderr);
+    let table = String::from_utf8_lossy(&done.stdout);
+    assert_eq!(done.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("02-declarer-and-dummy.yaml: minibridge crashed while building this lesson"),
+        "{err}"
+    );
+    assert!(err.contains("1 of 3 lessons failed"), "{err}");
+    // One summary, with all three lessons, and the pack of the other two.
+    assert_eq!(table.matches("02-declarer-and-dummy").count(), 1, "{table}");
+    assert!(
+        table
+            .lines()
+            .any(|l| l.starts_with("02-declarer-and-dummy") && l.ends_with("FAILED")),
+        "{table}"
+    );
+    for good in ["01-counting-points", "10-scoring"] {
+        assert!(
+            table
+                .lines()
+                .any(|l| l.starts_with(good) && l.ends_with("ok")),
+            "{table}"
+        );
+        assert!(out.join(good).join("worksheet.pdf").is_file());
+    }
+    assert!(!out.join("02-declarer-and-dummy").exists());
+    let contents = &pages(&out.join("pack/worksheets.pdf"))[0];
+    assert!(
+        !contents.contains("Who declares and who is dummy"),
+        "{contents}"
+    );
+    assert!(contents.contains("Scoring"), "{contents}");
+    // The same build without the setting builds all three.
+    let whole = std::process::Command::new(env!("CARGO_BIN_EXE_minibridge"))
+        .args(["build".as_ref(), course.as_os_str(), "--out".as_ref()])
+        .arg(&out)
+        .arg("--no-play")
+        .output()
+        .unwrap();
+    assert!(
+        whole.status.success(),
+        "{}",
+        String::from_utf8_lossy(&whole.stderr)
+    );
+    assert!(
+        out.join("02-declarer-and-dummy")
+            .join("worksheet.pdf")
+            .is_file()
+    );
+}

@@ -12,6 +12,7 @@ use anyhow::{Context, bail};
 use clap::Args;
 use rayon::prelude::*;
 
+use super::isolate::{self, Journal};
 use super::output::{self, Stdout, outln};
 use super::pack::{self, Built, LessonBar, Row};
 use super::{publish, support};
@@ -40,6 +41,28 @@ pub struct BuildArgs {
     /// every lesson said `analysis: rules`; much quicker).
     #[arg(long)]
     no_play: bool,
+    /// Lessons an earlier run of this build crashed on (set by the build
+    /// itself, see `isolate`): failed without being built.
+    #[arg(long, hide = true, value_name = "LESSON.yaml")]
+    crashed: Vec<PathBuf>,
+}
+
+impl BuildArgs {
+    /// The command line that builds `lesson` alone with these options.
+    fn alone(&self, lesson: &Path) -> Vec<std::ffi::OsString> {
+        let mut args: Vec<std::ffi::OsString> = vec!["build".into(), lesson.into()];
+        args.extend(["--out".into(), self.out.clone().into_os_string()]);
+        if let Some(seed) = self.seed {
+            args.extend(["--seed".into(), seed.to_string().into()]);
+        }
+        if let Some(templates) = &self.templates {
+            args.extend(["--templates".into(), templates.clone().into_os_string()]);
+        }
+        if self.no_play {
+            args.push("--no-play".into());
+        }
+        args
+    }
 }
 
 /// The lesson files named on the command line, folders expanded (their
@@ -170,19 +193,8 @@ fn build_file(
     bar: &LessonBar,
 ) -> (Row, anyhow::Result<Built>) {
     let started = Instant::now();
-    let stem = path
-        .file_stem()
-        .map(|s| s.to_string_lossy().to_string())
-        .unwrap_or_else(|| path.display().to_string());
-    bar.start(&stem);
-    let mut row = Row {
-        lesson: stem,
-        ruleset: String::new(),
-        boards: 0,
-        attempts: 0,
-        seconds: 0.0,
-        ok: false,
-    };
+    let mut row = Row::failed(stem(path));
+    bar.start(&row.lesson);
     let result = contained(|| {
         lesson::load(path)
             .map_err(anyhow::Error::from)
@@ -205,6 +217,22 @@ fn build_file(
     }
     bar.done();
     (row, result)
+}
+
+/// A lesson's name in the summary: its file name without the extension.
+fn stem(path: &Path) -> String {
+    path.file_stem()
+        .map(|s| s.to_string_lossy().to_string())
+        .unwrap_or_else(|| path.display().to_string())
+}
+
+/// The summary row and error of a lesson that crashed an earlier run of
+/// this build (see `isolate`).
+fn crashed_row(path: &Path) -> (Row, anyhow::Result<Built>) {
+    (
+        Row::failed(stem(path)),
+        Err(anyhow::anyhow!(isolate::CRASHED)),
+    )
 }
 
 /// Runs one lesson's build so that a bug that panics inside it fails that
@@ -297,6 +325,13 @@ pub fn run(args: BuildArgs) -> anyhow::Result<ExitCode> {
          drop it, or build more than one lesson"
     );
     collisions(&files, pack_wanted)?;
+    if files.len() > 1
+        && !isolate::is_child()
+        && let Some(done) = isolate::supervise(&files, |lesson| args.alone(lesson))
+    {
+        return done;
+    }
+    let journal = Journal::open();
     // Read once for every lesson and the pack: a wrong folder stops the
     // build before anything is dealt.
     let templates = match &args.templates {
@@ -311,7 +346,16 @@ pub fn run(args: BuildArgs) -> anyhow::Result<ExitCode> {
     // errors) come back in file order.
     let results: Vec<_> = files
         .par_iter()
-        .map(|path| build_file(path, &args, &out, templates.as_ref(), &bar))
+        .enumerate()
+        .map(|(i, path)| {
+            if args.crashed.contains(path) {
+                return crashed_row(path);
+            }
+            journal.started(i, path);
+            let built = build_file(path, &args, &out, templates.as_ref(), &bar);
+            journal.ended(i);
+            built
+        })
         .collect();
     let mut built = Vec::new();
     let mut rows = Vec::new();

@@ -15,6 +15,7 @@ mod build;
 mod check;
 mod deal;
 mod diagram;
+mod isolate;
 mod memory;
 mod new;
 mod output;

@@ -164,6 +164,20 @@ pub struct Row {
     pub ok: bool,
 }
 
+impl Row {
+    /// The row of a lesson not (yet) built: failed until it succeeds.
+    pub fn failed(lesson: String) -> Row {
+        Row {
+            lesson,
+            ruleset: String::new(),
+            boards: 0,
+            attempts: 0,
+            seconds: 0.0,
+            ok: false,
+        }
+    }
+}
+
 /// The table `build` prints at the end, columns aligned for a terminal.
 pub fn summary(rows: &[Row]) -> String {
     let head = [

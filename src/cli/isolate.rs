@@ -1,0 +1,233 @@
+//! A folder build survives a lesson that kills the process. A panic is
+//! caught where the lesson is built (`build::contained`), but an abort
+//! (memory that cannot be had, a stack that overflows, a signal from the
+//! system) ends the process with every lesson in it, before the summary.
+//!
+//! So a build of several lessons runs in a child process, the same program
+//! with the same arguments, which notes in a journal when each lesson
+//! starts and ends. If the child dies of a signal, the lessons it was
+//! building are the suspects: each is built again alone, in its own
+//! process, and one that kills that process too is left out of a new run
+//! of the whole build, whose summary names it as failed. The boards and
+//! files of the other lessons are the same as ever: a build is a pure
+//! function of its lessons and seed.
+
+use std::ffi::OsString;
+use std::io::{Read, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Command, ExitCode, ExitStatus, Stdio};
+use std::sync::Mutex;
+
+use super::output::sayln;
+
+/// Set in a child build: the journal file it notes lessons in. Its
+/// presence also tells the child not to start children of its own.
+const JOURNAL: &str = "MINIBRIDGE_BUILD_JOURNAL";
+
+/// For the tests of this module only: a lesson file stem whose build
+/// aborts the process, as a crash the program cannot catch would.
+const ABORT_ON: &str = "MINIBRIDGE_TEST_ABORT_LESSON";
+
+/// The message a lesson left out this way fails with.
+pub const CRASHED: &str = "minibridge crashed while building this lesson (the process was \
+    stopped: out of memory or stack, or by a signal); the other lessons were built without it; \
+    please report it with the lesson file";
+
+/// Whether this process is the child of a supervising build.
+pub fn is_child() -> bool {
+    std::env::var_os(JOURNAL).is_some()
+}
+
+/// The journal of a child build: one line per lesson started and ended,
+/// by its place in the build's list of files.
+pub struct Journal(Option<Mutex<std::fs::File>>);
+
+impl Journal {
+    /// The journal the supervisor named, if any. A child also ends itself
+    /// when its supervisor is gone (its standard input, a pipe the
+    /// supervisor holds, reaches its end), so that no build runs on
+    /// unwatched after the command was stopped.
+    pub fn open() -> Journal {
+        let Some(path) = std::env::var_os(JOURNAL) else {
+            return Journal(None);
+        };
+        std::thread::spawn(|| {
+            let mut byte = [0u8; 1];
+            while let Ok(1) = std::io::stdin().read(&mut byte) {}
+            std::process::exit(2);
+        });
+        let file = std::fs::OpenOptions::new().append(true).open(path).ok();
+        Journal(file.map(Mutex::new))
+    }
+
+    pub fn started(&self, index: usize, path: &Path) {
+        self.note(&format!("start {index}"));
+        let stem = path.file_stem().map(|s| s.to_string_lossy().to_string());
+        let abort_on = std::env::var_os(ABORT_ON).map(|s| s.to_string_lossy().to_string());
+        if stem.is_some() && abort_on == stem {
+            std::process::abort();
+        }
+    }
+
+    pub fn ended(&self, index: usize) {
+        self.note(&format!("end {index}"));
+    }
+
+    fn note(&self, line: &str) {
+        if let Some(file) = &self.0
+            && let Ok(mut file) = file.lock()
+        {
+            let _ = writeln!(file, "{line}");
+        }
+    }
+}
+
+/// The lessons started and not ended in a journal's text.
+fn in_flight(journal: &str) -> Vec<usize> {
+    let mut open: Vec<usize> = Vec::new();
+    for line in journal.lines() {
+        match line.split_once(' ') {
+            Some(("start", n)) => open.extend(n.parse::<usize>().ok()),
+            Some(("end", n)) => {
+                if let Ok(n) = n.parse::<usize>() {
+                    open.retain(|&m| m != n);
+                }
+            }
+            _ => {}
+        }
+    }
+    open.sort_unstable();
+    open
+}
+
+/// The signal that ended a process, if one did.
+fn signal(status: ExitStatus) -> Option<i32> {
+    #[cfg(unix)]
+    {
+        std::os::unix::process::ExitStatusExt::signal(&status)
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = status;
+        None
+    }
+}
+
+/// Runs `args` (a `build` command line, without the program) in a child
+/// that notes its lessons in `journal`; its stdin is a pipe held until it
+/// ends; a `quiet` child's output is dropped. `None` when the child
+/// cannot be started.
+fn run_child(args: &[OsString], journal: &Path, quiet: bool) -> Option<ExitStatus> {
+    let exe = std::env::current_exe().ok()?;
+    std::fs::write(journal, "").ok()?;
+    let said = || {
+        if quiet {
+            Stdio::null()
+        } else {
+            Stdio::inherit()
+        }
+    };
+    let mut child = Command::new(exe)
+        .args(args)
+        .env(JOURNAL, journal)
+        .stdin(Stdio::piped())
+        .stdout(said())
+        .stderr(said())
+        .spawn()
+        .ok()?;
+    let held = child.stdin.take();
+    let status = child.wait().ok();
+    drop(held);
+    status
+}
+
+/// Builds `files` (the expanded list of `build`'s lessons) in child
+/// processes as the module describes. `None` when no child could be run;
+/// the caller then builds in this process.
+///
+/// `single` gives the command line that builds one of the files alone with
+/// the same options. Those runs are quiet: the final run builds the lesson
+/// again and says what there is to say.
+pub fn supervise(
+    files: &[PathBuf],
+    single: impl Fn(&Path) -> Vec<OsString>,
+) -> Option<anyhow::Result<ExitCode>> {
+    let journal = tempfile::NamedTempFile::new().ok()?;
+    let args: Vec<OsString> = std::env::args_os().skip(1).collect();
+    let mut crashed: Vec<usize> = Vec::new();
+    // Each run that dies names at least one more lesson, or the loop ends.
+    for _ in 0..=files.len() {
+        let mut run = args.clone();
+        for &i in &crashed {
+            run.push("--crashed".into());
+            run.push(files[i].clone().into_os_string());
+        }
+        let status = run_child(&run, journal.path(), false)?;
+        let Some(sig) = signal(status) else {
+            return Some(Ok(ExitCode::from(
+                status.code().unwrap_or(2).clamp(0, 255) as u8
+            )));
+        };
+        let text = std::fs::read_to_string(journal.path()).unwrap_or_default();
+        let suspects: Vec<usize> = in_flight(&text)
+            .into_iter()
+            .filter(|i| !crashed.contains(i))
+            .collect();
+        let names = |list: &[usize]| {
+            list.iter()
+                .map(|&i| files[i].display().to_string())
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        if suspects.is_empty() {
+            sayln!(
+                "error: minibridge was stopped by signal {sig} outside any lesson's build; \
+                 please report it with the command line"
+            );
+            return Some(Ok(ExitCode::from(2)));
+        }
+        sayln!(
+            "note: the build was stopped by signal {sig} while building {}; building {} alone",
+            names(&suspects),
+            if suspects.len() == 1 { "it" } else { "each" }
+        );
+        let mut found = Vec::new();
+        for &i in &suspects {
+            let alone = if suspects.len() == 1 {
+                None
+            } else {
+                run_child(&single(&files[i]), journal.path(), true)
+            };
+            if alone.is_none_or(|s| signal(s).is_some()) {
+                found.push(i);
+            }
+        }
+        if found.is_empty() {
+            sayln!(
+                "error: each of {} builds alone, but not beside the others; please report it \
+                 with the lesson files",
+                names(&suspects)
+            );
+            return Some(Ok(ExitCode::from(2)));
+        }
+        sayln!(
+            "note: leaving out {} and building the other lessons again",
+            names(&found)
+        );
+        crashed.extend(found);
+    }
+    Some(Ok(ExitCode::from(2)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::in_flight;
+
+    #[test]
+    fn the_lessons_in_flight_are_those_started_and_not_ended() {
+        assert_eq!(in_flight(""), Vec::<usize>::new());
+        assert_eq!(in_flight("start 0\nstart 1\nend 0\nstart 2\n"), vec![1, 2]);
+        // A line cut short by the crash is passed over.
+        assert_eq!(in_flight("start 3\nend 3\nstart 4\nen"), vec![4]);
+    }
+}
