@@ -202,7 +202,11 @@ fn a_lesson_that_aborts_the_process_fails_alone() {
     let table = String::from_utf8_lossy(&done.stdout);
     assert_eq!(done.status.code(), Some(2), "{err}");
     assert!(
-        err.contains("02-declarer-and-dummy.yaml: minibridge crashed while building this lesson"),
+        err.contains("02-declarer-and-dummy.yaml: it crashed (signal 6); please report it"),
+        "{err}"
+    );
+    assert!(
+        err.contains("the build of this lesson stopped the program, so the other lessons were built without it"),
         "{err}"
     );
     assert!(err.contains("1 of 3 lessons failed"), "{err}");
@@ -247,4 +251,58 @@ fn a_lesson_that_aborts_the_process_fails_alone() {
             .join("worksheet.pdf")
             .is_file()
     );
+}
+
+/// The same for a lesson whose own template takes more memory than any
+/// handout needs: the allocator ends the process, which for a folder build
+/// is the child's, and the summary names the lesson with the template's
+/// message (the replay of issue 32's cases found the table and pack lost).
+#[test]
+fn a_lesson_whose_template_ends_the_program_fails_alone() {
+    let tmp = tempfile::tempdir().unwrap();
+    let course = tmp.path().join("course");
+    let mine = tmp.path().join("mine");
+    std::fs::create_dir_all(&course).unwrap();
+    std::fs::create_dir_all(&mine).unwrap();
+    std::fs::write(
+        mine.join("worksheet.tera"),
+        "{% set_global s = \"0123456789abcdef\" %}\
+         {% for i in range(end=40) %}{% set_global s = s ~ s %}{% endfor %}{{ s | length }}\n",
+    )
+    .unwrap();
+    for file in ["01-counting-points.yaml", "10-scoring.yaml"] {
+        std::fs::copy(root().join("lessons").join(file), course.join(file)).unwrap();
+    }
+    std::fs::write(
+        course.join("05-doubling.yaml"),
+        "title: Doubling\nboards: 1\nseed: 1\ntemplates: ../mine\n",
+    )
+    .unwrap();
+    let out = tmp.path().join("out");
+    let done = std::process::Command::new(env!("CARGO_BIN_EXE_minibridge"))
+        .args(["build".as_ref(), course.as_os_str(), "--out".as_ref()])
+        .arg(&out)
+        .arg("--no-play")
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&done.stderr);
+    let table = String::from_utf8_lossy(&done.stdout);
+    assert_eq!(done.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("05-doubling.yaml: ")
+            && err.contains("worksheet.tera: the template took more than 1024 MiB of memory"),
+        "{err}"
+    );
+    assert!(err.contains("1 of 3 lessons failed"), "{err}");
+    assert!(
+        table
+            .lines()
+            .any(|l| l.starts_with("05-doubling") && l.ends_with("FAILED")),
+        "{table}"
+    );
+    for good in ["01-counting-points", "10-scoring"] {
+        assert!(out.join(good).join("worksheet.pdf").is_file(), "{err}");
+    }
+    assert!(out.join("pack/worksheets.pdf").is_file(), "{err}");
+    assert!(!out.join("05-doubling").exists());
 }

@@ -45,6 +45,9 @@ pub struct BuildArgs {
     /// itself, see `isolate`): failed without being built.
     #[arg(long, hide = true, value_name = "LESSON.yaml")]
     crashed: Vec<PathBuf>,
+    /// Why each of `crashed` stopped the program, in the same order.
+    #[arg(long, hide = true, value_name = "TEXT")]
+    crashed_because: Vec<String>,
 }
 
 impl BuildArgs {
@@ -228,11 +231,9 @@ fn stem(path: &Path) -> String {
 
 /// The summary row and error of a lesson that crashed an earlier run of
 /// this build (see `isolate`).
-fn crashed_row(path: &Path) -> (Row, anyhow::Result<Built>) {
-    (
-        Row::failed(stem(path)),
-        Err(anyhow::anyhow!(isolate::CRASHED)),
-    )
+fn crashed_row(path: &Path, why: &str) -> (Row, anyhow::Result<Built>) {
+    let error = anyhow::anyhow!("{why}; {}", isolate::LEFT_OUT);
+    (Row::failed(stem(path)), Err(error))
 }
 
 /// Runs one lesson's build so that a bug that panics inside it fails that
@@ -348,8 +349,9 @@ pub fn run(args: BuildArgs) -> anyhow::Result<ExitCode> {
         .par_iter()
         .enumerate()
         .map(|(i, path)| {
-            if args.crashed.contains(path) {
-                return crashed_row(path);
+            if let Some(c) = args.crashed.iter().position(|c| c == path) {
+                let why = args.crashed_because.get(c).map_or("", String::as_str);
+                return crashed_row(path, why);
             }
             journal.started(i, path);
             let built = build_file(path, &args, &out, templates.as_ref(), &bar);

@@ -28,10 +28,9 @@ const JOURNAL: &str = "MINIBRIDGE_BUILD_JOURNAL";
 /// aborts the process, as a crash the program cannot catch would.
 const ABORT_ON: &str = "MINIBRIDGE_TEST_ABORT_LESSON";
 
-/// The message a lesson left out this way fails with.
-pub const CRASHED: &str = "minibridge crashed while building this lesson (the process was \
-    stopped: out of memory or stack, or by a signal); the other lessons were built without it; \
-    please report it with the lesson file";
+/// The message a lesson left out this way fails with, after why.
+pub const LEFT_OUT: &str = "the build of this lesson stopped the program, so the other lessons \
+    were built without it";
 
 /// Whether this process is the child of a supervising build.
 pub fn is_child() -> bool {
@@ -100,45 +99,58 @@ fn in_flight(journal: &str) -> Vec<usize> {
     open
 }
 
-/// The signal that ended a process, if one did.
-fn signal(status: ExitStatus) -> Option<i32> {
+/// The exit code of a child build that stopped itself in a way that ends
+/// the whole process (a template past its memory budget, which the
+/// allocator cannot hand back to the lesson as an error): the supervisor
+/// treats it as a crash. A build not under supervision exits 2 as ever.
+pub const STOPPED: i32 = 3;
+
+/// How a child build ended, when it did not end on its own terms: killed
+/// by a signal, or stopped with [`STOPPED`].
+fn died(status: ExitStatus) -> Option<String> {
     #[cfg(unix)]
-    {
-        std::os::unix::process::ExitStatusExt::signal(&status)
+    if let Some(sig) = std::os::unix::process::ExitStatusExt::signal(&status) {
+        return Some(format!("signal {sig}"));
     }
-    #[cfg(not(unix))]
-    {
-        let _ = status;
-        None
-    }
+    (status.code() == Some(STOPPED)).then(|| "an error that ends the program".to_string())
 }
 
-/// Runs `args` (a `build` command line, without the program) in a child
-/// that notes its lessons in `journal`; its stdin is a pipe held until it
-/// ends; a `quiet` child's output is dropped. `None` when the child
-/// cannot be started.
-fn run_child(args: &[OsString], journal: &Path, quiet: bool) -> Option<ExitStatus> {
+/// A child build: the same program with `args` (a `build` command line,
+/// without the program), noting its lessons in `journal`, its stdin a
+/// pipe held until it ends. A quiet child's standard output is dropped and
+/// its standard error kept for the caller. `None` when it cannot be run.
+fn run_child(args: &[OsString], journal: &Path, quiet: bool) -> Option<(ExitStatus, String)> {
     let exe = std::env::current_exe().ok()?;
     std::fs::write(journal, "").ok()?;
-    let said = || {
-        if quiet {
-            Stdio::null()
-        } else {
-            Stdio::inherit()
-        }
-    };
-    let mut child = Command::new(exe)
+    let mut command = Command::new(exe);
+    command
         .args(args)
         .env(JOURNAL, journal)
-        .stdin(Stdio::piped())
-        .stdout(said())
-        .stderr(said())
-        .spawn()
-        .ok()?;
+        .stdin(Stdio::piped());
+    if quiet {
+        command.stdout(Stdio::null()).stderr(Stdio::piped());
+    }
+    let mut child = command.spawn().ok()?;
     let held = child.stdin.take();
-    let status = child.wait().ok();
+    let out = child.wait_with_output().ok();
     drop(held);
-    status
+    let out = out?;
+    Some((
+        out.status,
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    ))
+}
+
+/// What a lesson's own build said last before it died: its last error, or
+/// its last line (a crash's own message).
+fn last_words(stderr: &str) -> Option<String> {
+    let lines: Vec<&str> = stderr
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .collect();
+    let error = lines.iter().rev().find_map(|l| l.strip_prefix("error: "));
+    error.or(lines.last().copied()).map(str::to_string)
 }
 
 /// Builds `files` (the expanded list of `build`'s lessons) in child
@@ -147,23 +159,30 @@ fn run_child(args: &[OsString], journal: &Path, quiet: bool) -> Option<ExitStatu
 ///
 /// `single` gives the command line that builds one of the files alone with
 /// the same options. Those runs are quiet: the final run builds the lesson
-/// again and says what there is to say.
+/// again and says what there is to say; only a lesson's last words before
+/// it dies are kept, for its line in the final run.
 pub fn supervise(
     files: &[PathBuf],
     single: impl Fn(&Path) -> Vec<OsString>,
 ) -> Option<anyhow::Result<ExitCode>> {
     let journal = tempfile::NamedTempFile::new().ok()?;
     let args: Vec<OsString> = std::env::args_os().skip(1).collect();
-    let mut crashed: Vec<usize> = Vec::new();
+    let mut crashed: Vec<(usize, String)> = Vec::new();
+    let names = |list: &[usize]| {
+        list.iter()
+            .map(|&i| files[i].display().to_string())
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
     // Each run that dies names at least one more lesson, or the loop ends.
     for _ in 0..=files.len() {
         let mut run = args.clone();
-        for &i in &crashed {
-            run.push("--crashed".into());
-            run.push(files[i].clone().into_os_string());
+        for (i, why) in &crashed {
+            run.extend(["--crashed".into(), files[*i].clone().into_os_string()]);
+            run.extend(["--crashed-because".into(), why.into()]);
         }
-        let status = run_child(&run, journal.path(), false)?;
-        let Some(sig) = signal(status) else {
+        let (status, _) = run_child(&run, journal.path(), false)?;
+        let Some(how) = died(status) else {
             return Some(Ok(ExitCode::from(
                 status.code().unwrap_or(2).clamp(0, 255) as u8
             )));
@@ -171,36 +190,37 @@ pub fn supervise(
         let text = std::fs::read_to_string(journal.path()).unwrap_or_default();
         let suspects: Vec<usize> = in_flight(&text)
             .into_iter()
-            .filter(|i| !crashed.contains(i))
+            .filter(|i| crashed.iter().all(|(c, _)| c != i))
             .collect();
-        let names = |list: &[usize]| {
-            list.iter()
-                .map(|&i| files[i].display().to_string())
-                .collect::<Vec<_>>()
-                .join(", ")
-        };
         if suspects.is_empty() {
             sayln!(
-                "error: minibridge was stopped by signal {sig} outside any lesson's build; \
-                 please report it with the command line"
+                "error: minibridge was stopped by {how} outside any lesson's build; please \
+                 report it with the command line"
             );
             return Some(Ok(ExitCode::from(2)));
         }
         sayln!(
-            "note: the build was stopped by signal {sig} while building {}; building {} alone",
+            "note: the build was stopped by {how} while building {}; building {} alone",
             names(&suspects),
             if suspects.len() == 1 { "it" } else { "each" }
         );
         let mut found = Vec::new();
         for &i in &suspects {
-            let alone = if suspects.len() == 1 {
-                None
-            } else {
-                run_child(&single(&files[i]), journal.path(), true)
+            let alone = run_child(&single(&files[i]), journal.path(), true);
+            let why = match &alone {
+                None => Some("it could not be built alone".to_string()),
+                Some((status, stderr)) => died(*status).map(|how| {
+                    let words = last_words(stderr);
+                    match (status.code() == Some(STOPPED), words) {
+                        (true, Some(words)) => words,
+                        (_, words) => format!(
+                            "it crashed ({how}{}); please report it with the lesson file",
+                            words.map(|w| format!(": {w}")).unwrap_or_default()
+                        ),
+                    }
+                }),
             };
-            if alone.is_none_or(|s| signal(s).is_some()) {
-                found.push(i);
-            }
+            found.extend(why.map(|why| (i, why)));
         }
         if found.is_empty() {
             sayln!(
@@ -210,9 +230,10 @@ pub fn supervise(
             );
             return Some(Ok(ExitCode::from(2)));
         }
+        let left: Vec<usize> = found.iter().map(|(i, _)| *i).collect();
         sayln!(
             "note: leaving out {} and building the other lessons again",
-            names(&found)
+            names(&left)
         );
         crashed.extend(found);
     }
@@ -221,7 +242,7 @@ pub fn supervise(
 
 #[cfg(test)]
 mod tests {
-    use super::in_flight;
+    use super::{in_flight, last_words};
 
     #[test]
     fn the_lessons_in_flight_are_those_started_and_not_ended() {
@@ -229,5 +250,20 @@ mod tests {
         assert_eq!(in_flight("start 0\nstart 1\nend 0\nstart 2\n"), vec![1, 2]);
         // A line cut short by the crash is passed over.
         assert_eq!(in_flight("start 3\nend 3\nstart 4\nen"), vec![4]);
+    }
+
+    #[test]
+    fn a_lessons_last_words_are_its_last_error_or_its_last_line() {
+        let progress = "x.yaml: 0/1 boards, 5 s\nerror: t.tera: too much memory\n\n";
+        assert_eq!(
+            last_words(progress).as_deref(),
+            Some("t.tera: too much memory")
+        );
+        let crash = "thread 'main' has overflowed its stack\nfatal runtime error: stack overflow\n";
+        assert_eq!(
+            last_words(crash).as_deref(),
+            Some("fatal runtime error: stack overflow")
+        );
+        assert_eq!(last_words(" \n"), None);
     }
 }

@@ -17,10 +17,18 @@ static ALLOCATOR: Counted = Counted;
 /// Ends the program: a render took more memory than any handout needs.
 /// No output is left half-written: a render works in memory, and a
 /// lesson's files are written to a staging folder that is swapped in whole
-/// (`publish`).
+/// (`publish`). In a folder build the other lessons still build
+/// (`isolate`).
 fn stop() -> ! {
     let _ = writeln!(std::io::stderr(), "error: {}", sandbox::over_budget());
-    std::process::exit(2)
+    // Under a folder build's supervisor, the code that says "this lesson
+    // ended the process": the other lessons are then built without it.
+    let code = if super::isolate::is_child() {
+        super::isolate::STOPPED
+    } else {
+        2
+    };
+    std::process::exit(code)
 }
 
 unsafe impl GlobalAlloc for Counted {
