@@ -24,8 +24,8 @@ pub const DEFINITION: Definition = Definition {
 pub const PROBE: Probe = Probe {
     steps: &[
         "a suit contract; the hand with fewer trumps holds some and is shorter in a side suit",
-        "the contract makes",
         "it fails when the hand with fewer trumps may not ruff",
+        "the contract makes",
         "it fails when the declaring side draws trumps first",
         LINE_STEP,
     ],
@@ -58,12 +58,14 @@ fn own_steps(table: &Table, suit: Option<Suit>) -> Finding {
     let Some(short) = short_hand(table, suit) else {
         return Finding::stopped(0);
     };
-    if !table.makes() {
-        return Finding::stopped(1);
-    }
+    // Barred first: its answers live in a table of their own, so "makes?"
+    // asked before it would warm nothing, and it turns away most candidates.
     let barred =
         side_can_take_without_ruffs(&table.start(), table.declarer, table.need, short, suit);
     if barred {
+        return Finding::stopped(1);
+    }
+    if !table.makes() {
         Finding::stopped(2)
     } else if !drawing_trumps_first_fails(table) {
         Finding::stopped(3)

@@ -147,8 +147,12 @@ fn ruff_in_short_hand_fails_when_dummy_may_not_ruff() {
     assert_eq!(steps(t, &table, Some(Suit::Diamonds)), 5);
     // Hearts: North is not shorter there than South.
     assert_eq!(steps(t, &table, Some(Suit::Hearts)), 0);
+    // Eight tricks come without ruffing: the barred game (asked before
+    // "makes?") still makes.
     let anyway = south(RUFF, SPADES, 8);
-    assert_eq!(steps(t, &anyway, None), 2);
+    assert_eq!(steps(t, &anyway, None), 1);
+    // Thirteen tricks: the barred game fails, and so does the contract.
+    assert_eq!(steps(t, &south(RUFF, SPADES, 13), None), 2);
     assert_eq!(steps(t, &south(RUFF, Strain::NoTrump, 12), None), 0);
 }
 
