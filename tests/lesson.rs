@@ -258,9 +258,13 @@ fn readme_documents_every_lesson_key() {
 
 #[test]
 fn keys_for_later_issues_parse() {
+    // `templates:` names a folder beside the lesson file, which must exist.
+    let tmp = tempfile::tempdir().unwrap();
+    std::fs::create_dir(tmp.path().join("my-templates")).unwrap();
+    let file = tmp.path().join("x.yaml");
     let l = lesson::parse(
         "title: Dated\ndate: 2026-11-22\nnote: |\n  Two lines\n  of note.\nhands_shown: [S, N]\noutputs: [worksheet, answers]\nquestions: [hcp, bid]\ntemplates: my-templates\ngame_points: 25\nmax_attempts: 5000\npaper: letter\nlanguage: fr\n",
-        "x.yaml",
+        &file.display().to_string(),
     )
     .unwrap();
     assert_eq!(l.date.as_deref(), Some("2026-11-22"));

@@ -740,7 +740,7 @@ fn hostile_templates_stop_with_a_message_naming_the_template() {
     let lesson = exercise_lesson();
     let view = view_of(&lesson, &[exercise_board()]);
     let deep = "@box\n".repeat(200_000);
-    let cases: [(&str, String, &str); 7] = [
+    let cases: [(&str, String, &str); 9] = [
         (
             "itself",
             "@title A\n{% include \"worksheet.tera\" %}\n".into(),
@@ -774,6 +774,17 @@ fn hostile_templates_stop_with_a_message_naming_the_template() {
             "{% extends \"worksheet.tera\" %}\n".into(),
             "`{% extends %}` is not allowed",
         ),
+        // A handout never changes between builds: no clock, no dice.
+        (
+            "clock",
+            "{{ now() }}\n".into(),
+            "now() is not available: a lesson built twice gives the same handouts",
+        ),
+        (
+            "dice",
+            "{{ get_random(end=6) }}\n".into(),
+            "get_random() is not available",
+        ),
     ];
     for (case, source, says) in cases {
         let mut templates = Templates::builtin();
@@ -784,6 +795,8 @@ fn hostile_templates_stop_with_a_message_naming_the_template() {
         assert!(err.starts_with("my/worksheet.tera"), "{case}: {err}");
         assert!(err.contains(says), "{case}: {err}");
         assert!(!err.contains("/usr/bin"), "{case}: {err}");
+        // An error while rendering has no line: none is made up.
+        assert!(!err.contains(":0:"), "{case}: {err}");
     }
 }
 

@@ -32,7 +32,7 @@ pub struct RawLesson {
     pub outputs: Option<Vec<Spanned<Word<OutputWord>>>>,
     pub note: Option<String>,
     pub date: Option<Word<DateWord>>,
-    pub templates: Option<String>,
+    pub templates: Option<Spanned<String>>,
     pub hands_shown: Option<Spanned<HandsShownValue>>,
     pub max_attempts: Option<Spanned<u64>>,
     pub max_seconds: Option<Spanned<u64>>,

@@ -655,6 +655,29 @@ pub(super) fn validate(
         Some(m) => m.value,
         None => super::DEFAULT_MAX_ATTEMPTS,
     };
+    // The folder must be there (its templates are read when the lesson is
+    // built or checked); the path is relative to the lesson file.
+    let templates = match &raw.templates {
+        None => None,
+        Some(t) => {
+            let dir = std::path::Path::new(reporter.file)
+                .parent()
+                .unwrap_or(std::path::Path::new(""))
+                .join(&t.value);
+            if !dir.is_dir() {
+                return Err(bad(
+                    place(t),
+                    format!("the templates folder `{}` does not exist", t.value),
+                    Some("a folder of templates".to_string()),
+                    Some(
+                        "the path is relative to the folder of the lesson file; leave \
+                         `templates` out for the built-in handouts",
+                    ),
+                ));
+            }
+            Some(t.value.clone())
+        }
+    };
     let max_seconds = match &raw.max_seconds {
         Some(m) if m.value == 0 || m.value > super::MAX_SECONDS => {
             return Err(bad(
@@ -736,7 +759,7 @@ pub(super) fn validate(
         },
         note: raw.note,
         date: raw.date.map(|d| d.0.0),
-        templates: raw.templates,
+        templates,
         hands_shown: raw
             .hands_shown
             .map(|h| h.value.0)

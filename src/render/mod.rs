@@ -85,9 +85,10 @@ pub const fn template(handout: Handout) -> Option<&'static str> {
 /// A handout failed to render; every variant names the template file.
 #[derive(Debug, thiserror::Error)]
 pub enum RenderError {
-    #[error("{file}:{line}: template error: {cause}")]
+    #[error("{file}{}: template error: {cause}", at_line(*.line))]
     Template {
         file: String,
+        /// 0 when Tera does not say (errors while rendering).
         line: usize,
         cause: String,
     },
@@ -257,15 +258,26 @@ impl Templates {
         })?;
         tera.register_function("range", capped_range);
         tera.register_function("get_env", sandbox::no_env);
+        tera.register_function("now", sandbox::no_clock);
+        tera.register_function("get_random", sandbox::no_random);
         tera.add_raw_template(name, src)
             .map_err(|e| template_error(origin, &e))?;
         Ok(tera)
     }
 }
 
+/// `:line` after a template's name, or nothing when the line is unknown.
+fn at_line(line: usize) -> String {
+    if line == 0 {
+        String::new()
+    } else {
+        format!(":{line}")
+    }
+}
+
 /// Turns a Tera error into file, line and cause: the parser's message
 /// carries ` --> line:column`; a render error names no line, so we give 0
-/// and the whole chain of causes.
+/// (printed as no line) and the whole chain of causes.
 fn template_error(origin: &str, e: &tera::Error) -> RenderError {
     let mut causes = vec![e.to_string()];
     let mut source = std::error::Error::source(e);

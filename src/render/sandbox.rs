@@ -7,7 +7,8 @@
 //! that call each other round a circle. While it runs, every `range()`
 //! draws on one budget of numbers per render ([`count`]), so nested loops
 //! end with a message instead of running on, and `get_env` is refused: a
-//! handout has no business printing the machine's environment. A value
+//! handout has no business printing the machine's environment; nor `now`
+//! and `get_random`, since a handout never changes between builds. A value
 //! doubled in a loop is caught by the program's allocator, which counts
 //! what a render holds ([`allocated`]) and stops the program with a message
 //! naming the template before the machine's memory runs out.
@@ -99,6 +100,24 @@ pub fn no_env(_: &std::collections::HashMap<String, tera::Value>) -> tera::Resul
     Err(tera::Error::msg(
         "get_env is not available: a handout cannot read the environment of the machine it is \
          built on",
+    ))
+}
+
+/// Tera's `now`, refused with a reason: a handout must come out the same
+/// whenever it is built.
+pub fn no_clock(_: &std::collections::HashMap<String, tera::Value>) -> tera::Result<tera::Value> {
+    Err(tera::Error::msg(
+        "now() is not available: a lesson built twice gives the same handouts, so they cannot \
+         print the time of the build; a template prints the lesson's `date:` as \
+         `{{ date }}`",
+    ))
+}
+
+/// Tera's `get_random`, refused with a reason, as `now`.
+pub fn no_random(_: &std::collections::HashMap<String, tera::Value>) -> tera::Result<tera::Value> {
+    Err(tera::Error::msg(
+        "get_random() is not available: a lesson built twice gives the same handouts, so \
+         nothing in them may be drawn at random",
     ))
 }
 
