@@ -1027,4 +1027,13 @@ fn a_template_that_doubles_a_value_stops_with_a_message() {
         "{err}"
     );
     assert!(!out.join("11-exercise-deal").exists(), "{err}");
+    // As any failed lesson, it is named, and the summary says so.
+    assert!(err.contains("lessons/11-exercise-deal.yaml: "), "{err}");
+    let table = String::from_utf8_lossy(&run.stdout);
+    assert!(
+        table
+            .lines()
+            .any(|l| l.starts_with("11-exercise-deal") && l.ends_with("FAILED")),
+        "{table}"
+    );
 }

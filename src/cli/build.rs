@@ -326,8 +326,7 @@ pub fn run(args: BuildArgs) -> anyhow::Result<ExitCode> {
          drop it, or build more than one lesson"
     );
     collisions(&files, pack_wanted)?;
-    if files.len() > 1
-        && !isolate::is_child()
+    if !isolate::is_child()
         && let Some(done) = isolate::supervise(&files, |lesson| args.alone(lesson))
     {
         return done;

@@ -3,14 +3,15 @@
 //! (memory that cannot be had, a stack that overflows, a signal from the
 //! system) ends the process with every lesson in it, before the summary.
 //!
-//! So a build of several lessons runs in a child process, the same program
-//! with the same arguments, which notes in a journal when each lesson
-//! starts and ends. If the child dies of a signal, the lessons it was
+//! So a build runs in a child process, the same program with the same
+//! arguments, which notes in a journal when each lesson starts and ends.
+//! If the child dies (of a signal, or with [`STOPPED`]), the lessons it was
 //! building are the suspects: each is built again alone, in its own
 //! process, and one that kills that process too is left out of a new run
 //! of the whole build, whose summary names it as failed. The boards and
 //! files of the other lessons are the same as ever: a build is a pure
-//! function of its lessons and seed.
+//! function of its lessons and seed. A build of one lesson goes the same
+//! way, so that its failure, too, ends with the summary naming it.
 
 use std::ffi::OsString;
 use std::io::{Read, Write};
