@@ -114,9 +114,9 @@ fn opening_leads_agree_with_dds() {
 
 /// Runs `minibridge solve` on a PBN file written to a temporary folder.
 fn solve_cli(name: &str, pbn: &str, args: &[&str]) -> std::process::Output {
-    let dir = std::env::temp_dir().join(format!("minibridge-solve-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join(name);
+    // Removed when the call ends: the folder is the test's alone.
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join(name);
     std::fs::write(&path, pbn).unwrap();
     std::process::Command::new(env!("CARGO_BIN_EXE_minibridge"))
         .arg("solve")
