@@ -87,6 +87,13 @@ fn a_search_gives_up_when_its_time_limit_runs_out() {
     let tmp = tempfile::tempdir().unwrap();
     let lesson = tmp.path().join("thirteen.yaml");
     std::fs::write(&lesson, THIRTEEN).unwrap();
+    // `check` says beforehand that the search may fail, and when it stops.
+    let checked = run(&["check", lesson.to_str().unwrap()], &[]);
+    let said = String::from_utf8_lossy(&checked.stdout);
+    assert!(
+        said.contains("the search may fail (`build` gives up after 10000000 attempts or 2 s)"),
+        "{said}"
+    );
     let out = tmp.path().join("out");
     let done = run(
         &[

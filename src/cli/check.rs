@@ -97,10 +97,13 @@ pub fn run(args: CheckArgs) -> anyhow::Result<ExitCode> {
                         outln!(
                             out,
                             "  board {}: no match in {} sampled deals (acceptance under {:.4} %); \
-                             the search may fail — how often each constraint holds alone:",
+                             the search may fail (`build` gives up after {} attempts or {} s) — \
+                             how often each constraint holds alone:",
                             plan.number,
                             est.samples,
-                            100.0 / est.samples as f64
+                            100.0 / est.samples as f64,
+                            lesson.max_attempts,
+                            lesson.max_seconds
                         )?;
                         for rate in &est.per_constraint {
                             outln!(out, "    {rate}")?;
