@@ -172,6 +172,24 @@ fn a_single_lesson_makes_no_pack() {
     assert!(!tmp.path().join("pack").exists());
 }
 
+/// `build COURSE --out OUT --no-play` with these environment settings.
+fn build_course(course: &Path, out: &Path, envs: &[(&str, &str)]) -> std::process::Output {
+    std::process::Command::new(env!("CARGO_BIN_EXE_minibridge"))
+        .args(["build".as_ref(), course.as_os_str(), "--out".as_ref()])
+        .arg(out)
+        .arg("--no-play")
+        .envs(envs.iter().copied())
+        .output()
+        .unwrap()
+}
+
+/// Whether the summary table has a row for `lesson` ending in `status`.
+fn has_row(table: &str, lesson: &str, status: &str) -> bool {
+    table
+        .lines()
+        .any(|l| l.starts_with(lesson) && l.ends_with(status))
+}
+
 /// Issue 32 part 2: a lesson that kills the process (an abort, which no
 /// panic handler sees) fails alone. The build runs in a child process; the
 /// lessons it was building when it died are built again alone, and the one
@@ -191,13 +209,11 @@ fn a_lesson_that_aborts_the_process_fails_alone() {
         std::fs::copy(root().join("lessons").join(file), course.join(file)).unwrap();
     }
     let out = tmp.path().join("out");
-    let done = std::process::Command::new(env!("CARGO_BIN_EXE_minibridge"))
-        .args(["build".as_ref(), course.as_os_str(), "--out".as_ref()])
-        .arg(&out)
-        .arg("--no-play")
-        .env("MINIBRIDGE_TEST_ABORT_LESSON", "02-declarer-and-dummy")
-        .output()
-        .unwrap();
+    let done = build_course(
+        &course,
+        &out,
+        &[("MINIBRIDGE_TEST_ABORT_LESSON", "02-declarer-and-dummy")],
+    );
     let err = String::from_utf8_lossy(&done.stderr);
     let table = String::from_utf8_lossy(&done.stdout);
     assert_eq!(done.status.code(), Some(2), "{err}");
@@ -213,18 +229,11 @@ fn a_lesson_that_aborts_the_process_fails_alone() {
     // One summary, with all three lessons, and the pack of the other two.
     assert_eq!(table.matches("02-declarer-and-dummy").count(), 1, "{table}");
     assert!(
-        table
-            .lines()
-            .any(|l| l.starts_with("02-declarer-and-dummy") && l.ends_with("FAILED")),
+        has_row(&table, "02-declarer-and-dummy", "FAILED"),
         "{table}"
     );
     for good in ["01-counting-points", "10-scoring"] {
-        assert!(
-            table
-                .lines()
-                .any(|l| l.starts_with(good) && l.ends_with("ok")),
-            "{table}"
-        );
+        assert!(has_row(&table, good, "ok"), "{table}");
         assert!(out.join(good).join("worksheet.pdf").is_file());
     }
     assert!(!out.join("02-declarer-and-dummy").exists());
@@ -234,13 +243,25 @@ fn a_lesson_that_aborts_the_process_fails_alone() {
         "{contents}"
     );
     assert!(contents.contains("Scoring"), "{contents}");
+    // Without a temporary file for the journal, every lesson is tried
+    // alone, with the same outcome.
+    let blind = build_course(
+        &course,
+        &tmp.path().join("blind"),
+        &[
+            ("MINIBRIDGE_TEST_ABORT_LESSON", "02-declarer-and-dummy"),
+            ("TMPDIR", "/nonexistent"),
+        ],
+    );
+    let table = String::from_utf8_lossy(&blind.stdout);
+    assert_eq!(blind.status.code(), Some(2));
+    assert!(
+        has_row(&table, "02-declarer-and-dummy", "FAILED"),
+        "{table}"
+    );
+    assert!(has_row(&table, "10-scoring", "ok"), "{table}");
     // The same build without the setting builds all three.
-    let whole = std::process::Command::new(env!("CARGO_BIN_EXE_minibridge"))
-        .args(["build".as_ref(), course.as_os_str(), "--out".as_ref()])
-        .arg(&out)
-        .arg("--no-play")
-        .output()
-        .unwrap();
+    let whole = build_course(&course, &out, &[]);
     assert!(
         whole.status.success(),
         "{}",
@@ -279,12 +300,7 @@ fn a_lesson_whose_template_ends_the_program_fails_alone() {
     )
     .unwrap();
     let out = tmp.path().join("out");
-    let done = std::process::Command::new(env!("CARGO_BIN_EXE_minibridge"))
-        .args(["build".as_ref(), course.as_os_str(), "--out".as_ref()])
-        .arg(&out)
-        .arg("--no-play")
-        .output()
-        .unwrap();
+    let done = build_course(&course, &out, &[]);
     let err = String::from_utf8_lossy(&done.stderr);
     let table = String::from_utf8_lossy(&done.stdout);
     assert_eq!(done.status.code(), Some(2), "{err}");
@@ -294,12 +310,7 @@ fn a_lesson_whose_template_ends_the_program_fails_alone() {
         "{err}"
     );
     assert!(err.contains("1 of 3 lessons failed"), "{err}");
-    assert!(
-        table
-            .lines()
-            .any(|l| l.starts_with("05-doubling") && l.ends_with("FAILED")),
-        "{table}"
-    );
+    assert!(has_row(&table, "05-doubling", "FAILED"), "{table}");
     for good in ["01-counting-points", "10-scoring"] {
         assert!(out.join(good).join("worksheet.pdf").is_file(), "{err}");
     }

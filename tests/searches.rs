@@ -21,6 +21,29 @@ fn stderr(out: &Output) -> String {
     String::from_utf8_lossy(&out.stderr).into_owned()
 }
 
+/// `build` of a lesson written as `name` in `dir`, into `dir/out`; the
+/// lesson file and the run.
+fn build_in(
+    dir: &std::path::Path,
+    name: &str,
+    text: &str,
+    envs: &[(&str, &str)],
+) -> (std::path::PathBuf, Output) {
+    let lesson = dir.join(name);
+    std::fs::write(&lesson, text).unwrap();
+    let out = dir.join("out");
+    let done = run(
+        &[
+            "build",
+            lesson.to_str().unwrap(),
+            "--out",
+            out.to_str().unwrap(),
+        ],
+        envs,
+    );
+    (lesson, done)
+}
+
 /// A board no deal can meet, though no rule of thumb proves it before
 /// dealing: 30 or more HCP for North-South, yet the guideline contract
 /// takes three tricks at most. Only the solver can tell.
@@ -41,16 +64,10 @@ constraints:
 #[test]
 fn a_capped_search_with_the_solver_ends_and_reports_its_progress() {
     let tmp = tempfile::tempdir().unwrap();
-    let lesson = tmp.path().join("hopeless.yaml");
-    std::fs::write(&lesson, HOPELESS).unwrap();
-    let out = tmp.path().join("out");
-    let done = run(
-        &[
-            "build",
-            lesson.to_str().unwrap(),
-            "--out",
-            out.to_str().unwrap(),
-        ],
+    let (_, done) = build_in(
+        tmp.path(),
+        "hopeless.yaml",
+        HOPELESS,
         &[("MINIBRIDGE_PROGRESS_MS", "1")],
     );
     let err = stderr(&done);
@@ -85,9 +102,8 @@ constraints:
 #[test]
 fn a_search_gives_up_when_its_time_limit_runs_out() {
     let tmp = tempfile::tempdir().unwrap();
-    let lesson = tmp.path().join("thirteen.yaml");
-    std::fs::write(&lesson, THIRTEEN).unwrap();
-    // `check` says beforehand that the search may fail, and when it stops.
+    let (lesson, done) = build_in(tmp.path(), "thirteen.yaml", THIRTEEN, &[]);
+    // `check` says too that the search may fail, and when it stops.
     let checked = run(&["check", lesson.to_str().unwrap()], &[]);
     let said = String::from_utf8_lossy(&checked.stdout);
     assert!(
@@ -95,15 +111,6 @@ fn a_search_gives_up_when_its_time_limit_runs_out() {
         "{said}"
     );
     let out = tmp.path().join("out");
-    let done = run(
-        &[
-            "build",
-            lesson.to_str().unwrap(),
-            "--out",
-            out.to_str().unwrap(),
-        ],
-        &[],
-    );
     let err = stderr(&done);
     assert_eq!(done.status.code(), Some(2), "{err}");
     assert!(

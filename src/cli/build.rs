@@ -48,24 +48,11 @@ pub struct BuildArgs {
     /// Why each of `crashed` stopped the program, in the same order.
     #[arg(long, hide = true, value_name = "TEXT")]
     crashed_because: Vec<String>,
-}
-
-impl BuildArgs {
-    /// The command line that builds `lesson` alone with these options.
-    fn alone(&self, lesson: &Path) -> Vec<std::ffi::OsString> {
-        let mut args: Vec<std::ffi::OsString> = vec!["build".into(), lesson.into()];
-        args.extend(["--out".into(), self.out.clone().into_os_string()]);
-        if let Some(seed) = self.seed {
-            args.extend(["--seed".into(), seed.to_string().into()]);
-        }
-        if let Some(templates) = &self.templates {
-            args.extend(["--templates".into(), templates.clone().into_os_string()]);
-        }
-        if self.no_play {
-            args.push("--no-play".into());
-        }
-        args
-    }
+    /// Builds only this one of the lessons, with no pack (set by the build
+    /// itself, see `isolate`, to try a lesson on its own with the same
+    /// options).
+    #[arg(long, hide = true, value_name = "LESSON.yaml")]
+    alone: Option<PathBuf>,
 }
 
 /// The lesson files named on the command line, folders expanded (their
@@ -318,16 +305,19 @@ fn collisions(files: &[PathBuf], pack: bool) -> anyhow::Result<()> {
 }
 
 pub fn run(args: BuildArgs) -> anyhow::Result<ExitCode> {
-    let files = lesson_files(&args.paths)?;
-    let pack_wanted = pack::wanted(&args.paths, files.len());
+    let files = match &args.alone {
+        Some(lesson) => vec![lesson.clone()],
+        None => lesson_files(&args.paths)?,
+    };
+    let pack_wanted = args.alone.is_none() && pack::wanted(&args.paths, files.len());
     anyhow::ensure!(
-        !args.pack_pbn || pack_wanted,
+        !args.pack_pbn || pack_wanted || args.alone.is_some(),
         "--pack-pbn adds a file to the pack, which only a folder or several lessons make; \
          drop it, or build more than one lesson"
     );
     collisions(&files, pack_wanted)?;
     if !isolate::is_child()
-        && let Some(done) = isolate::supervise(&files, |lesson| args.alone(lesson))
+        && let Some(done) = isolate::supervise(&files)
     {
         return done;
     }

@@ -6,7 +6,8 @@
 //! So a build runs in a child process, the same program with the same
 //! arguments, which notes in a journal when each lesson starts and ends.
 //! If the child dies (of a signal, or with [`STOPPED`]), the lessons it was
-//! building are the suspects: each is built again alone, in its own
+//! building are the suspects (every lesson, when no journal could be
+//! kept): each is built again alone, in its own
 //! process, and one that kills that process too is left out of a new run
 //! of the whole build, whose summary names it as failed. The boards and
 //! files of the other lessons are the same as ever: a build is a pure
@@ -21,8 +22,9 @@ use std::sync::Mutex;
 
 use super::output::sayln;
 
-/// Set in a child build: the journal file it notes lessons in. Its
-/// presence also tells the child not to start children of its own.
+/// Set in a child build: the journal file it notes lessons in (empty when
+/// the supervisor could make none). Its presence also tells the child not
+/// to start children of its own.
 const JOURNAL: &str = "MINIBRIDGE_BUILD_JOURNAL";
 
 /// For the tests of this module only: a lesson file stem whose build
@@ -56,7 +58,9 @@ impl Journal {
             while let Ok(1) = std::io::stdin().read(&mut byte) {}
             std::process::exit(2);
         });
-        let file = std::fs::OpenOptions::new().append(true).open(path).ok();
+        let file = (!path.is_empty())
+            .then(|| std::fs::OpenOptions::new().append(true).open(path).ok())
+            .flatten();
         Journal(file.map(Mutex::new))
     }
 
@@ -117,12 +121,19 @@ fn died(status: ExitStatus) -> Option<String> {
 }
 
 /// A child build: the same program with `args` (a `build` command line,
-/// without the program), noting its lessons in `journal`, its stdin a
+/// without the program), noting its lessons in `journal` if there is one, its stdin a
 /// pipe held until it ends. A quiet child's standard output is dropped and
 /// its standard error kept for the caller. `None` when it cannot be run.
-fn run_child(args: &[OsString], journal: &Path, quiet: bool) -> Option<(ExitStatus, String)> {
+fn run_child(
+    args: &[OsString],
+    journal: Option<&Path>,
+    quiet: bool,
+) -> Option<(ExitStatus, String)> {
     let exe = std::env::current_exe().ok()?;
-    std::fs::write(journal, "").ok()?;
+    if let Some(journal) = journal {
+        std::fs::write(journal, "").ok()?;
+    }
+    let journal = journal.map_or(OsString::new(), |j| j.as_os_str().to_owned());
     let mut command = Command::new(exe);
     command
         .args(args)
@@ -158,15 +169,13 @@ fn last_words(stderr: &str) -> Option<String> {
 /// processes as the module describes. `None` when no child could be run;
 /// the caller then builds in this process.
 ///
-/// `single` gives the command line that builds one of the files alone with
-/// the same options. Those runs are quiet: the final run builds the lesson
-/// again and says what there is to say; only a lesson's last words before
-/// it dies are kept, for its line in the final run.
-pub fn supervise(
-    files: &[PathBuf],
-    single: impl Fn(&Path) -> Vec<OsString>,
-) -> Option<anyhow::Result<ExitCode>> {
-    let journal = tempfile::NamedTempFile::new().ok()?;
+/// A suspect is built alone by the same command line with `--alone` and
+/// its file. Those runs are quiet: the final run builds the lesson again
+/// and says what there is to say; only a lesson's last words before it
+/// dies are kept, for its line in the final run.
+pub fn supervise(files: &[PathBuf]) -> Option<anyhow::Result<ExitCode>> {
+    let journal = tempfile::NamedTempFile::new().ok();
+    let journal = journal.as_ref().map(|j| j.path());
     let args: Vec<OsString> = std::env::args_os().skip(1).collect();
     let mut crashed: Vec<(usize, String)> = Vec::new();
     let names = |list: &[usize]| {
@@ -182,14 +191,21 @@ pub fn supervise(
             run.extend(["--crashed".into(), files[*i].clone().into_os_string()]);
             run.extend(["--crashed-because".into(), why.into()]);
         }
-        let (status, _) = run_child(&run, journal.path(), false)?;
+        let (status, _) = run_child(&run, journal, false)?;
         let Some(how) = died(status) else {
             return Some(Ok(ExitCode::from(
                 status.code().unwrap_or(2).clamp(0, 255) as u8
             )));
         };
-        let text = std::fs::read_to_string(journal.path()).unwrap_or_default();
-        let suspects: Vec<usize> = in_flight(&text)
+        // The journal names the lessons in flight; without one, or if it
+        // names none (a journal that could not be written), every lesson
+        // not yet left out is a suspect.
+        let named = journal
+            .map(|j| in_flight(&std::fs::read_to_string(j).unwrap_or_default()))
+            .filter(|list| !list.is_empty());
+        let suspects: Vec<usize> = named
+            .clone()
+            .unwrap_or_else(|| (0..files.len()).collect())
             .into_iter()
             .filter(|i| crashed.iter().all(|(c, _)| c != i))
             .collect();
@@ -200,14 +216,22 @@ pub fn supervise(
             );
             return Some(Ok(ExitCode::from(2)));
         }
-        sayln!(
-            "note: the build was stopped by {how} while building {}; building {} alone",
-            names(&suspects),
-            if suspects.len() == 1 { "it" } else { "each" }
-        );
+        if named.is_some() {
+            sayln!(
+                "note: the build was stopped by {how} while building {}; building {} alone",
+                names(&suspects),
+                if suspects.len() == 1 { "it" } else { "each" }
+            );
+        } else {
+            sayln!(
+                "note: the build was stopped by {how}; building each lesson alone to find which"
+            );
+        }
         let mut found = Vec::new();
         for &i in &suspects {
-            let alone = run_child(&single(&files[i]), journal.path(), true);
+            let mut single = args.clone();
+            single.extend(["--alone".into(), files[i].clone().into_os_string()]);
+            let alone = run_child(&single, journal, true);
             let why = match &alone {
                 None => Some("it could not be built alone".to_string()),
                 Some((status, stderr)) => died(*status).map(|how| {

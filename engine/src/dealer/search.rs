@@ -185,10 +185,10 @@ pub fn deal_board(
             Err(DealerError::Exhausted {
                 board,
                 attempts: search.attempts(),
-                out_of_time: search
-                    .out_of_time
-                    .then(|| options.time_limit.map(|t| t.as_secs()))
-                    .flatten(),
+                out_of_time: options
+                    .time_limit
+                    .filter(|_| search.out_of_time)
+                    .map(|t| t.as_secs()),
                 rates: estimate.per_constraint,
             })
         }
