@@ -289,7 +289,7 @@ fn node_counts() {
     ] {
         let d = Deal::parse_pbn(line).unwrap();
         for trump in [NO_TRUMPS, 3] {
-            let mut tt = tt::Tt::new(22);
+            let mut tt = tt::Tt::new(env_number("TT_BITS", 22) as u32);
             let mut e = Engine::new(masks(&d.hands()), trump, &mut tt);
             let v = e.exact(Trick::new(3), 1, None);
             eprintln!("  {v} tricks, {} nodes", e.nodes);
@@ -386,8 +386,9 @@ fn a_side_needing_every_trick_loses_one_to_a_top_card() {
     assert_eq!(naive(&p), p.tricks());
 }
 
-/// A table far too small for a full deal keeps dropping its shallowest
-/// families; the answers must not change, only the effort.
+/// A table far too small for a full deal keeps dropping entries (those no
+/// lookup used, then its shallowest families); the answers must not
+/// change, only the effort.
 #[test]
 fn a_full_table_gives_the_same_answers() {
     let deal =
@@ -455,7 +456,7 @@ fn single_nodes() {
                 hand[s] &= hand[s] - 1;
             }
         }
-        let mut tt = tt::Tt::new(22);
+        let mut tt = tt::Tt::new(env_number("TT_BITS", 22) as u32);
         tt.start_solve(&hands);
         let mut e = Engine::new(hands, trump, &mut tt);
         let t0 = std::time::Instant::now();
@@ -467,7 +468,11 @@ fn single_nodes() {
         );
         eprintln!("    {:?}", e.counters);
         total += e.nodes;
-        eprintln!("    table: {:?}", tt.shape_of_table());
+        eprintln!(
+            "    table: {:?} evictions {}",
+            tt.shape_of_table(),
+            tt.evictions()
+        );
     }
     eprintln!("total {total} nodes");
 }

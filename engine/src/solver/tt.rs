@@ -15,7 +15,8 @@
 //! rarely match, so the table starts afresh for each new deal (positions
 //! later in the same deal keep it, and so does the same deal with two
 //! cards exchanged, which the technique probes ask about next). When it
-//! reaches its capacity it drops the families closest to the end of play.
+//! reaches its capacity it drops the entries no lookup has used, then the
+//! families closest to the end of play.
 //!
 //! All entries live in one arena, each family's in a run of slots whose
 //! length is a power of two; the map only says where a family's run is.
@@ -233,6 +234,11 @@ struct Entry {
 const LO_AT: u32 = 26;
 const HI_AT: u32 = 32 + 26;
 const BOUND_BITS: u128 = 0xF << LO_AT | 0xF << HI_AT;
+/// Set in an entry's mask (suit 2's spare bits) when a lookup used it since
+/// it was stored or since the last eviction: what an eviction keeps.
+const USED: u128 = 1 << (64 + 26);
+/// Every bit of the mask that is not a card's owner.
+const META_BITS: u128 = BOUND_BITS | USED;
 
 impl Entry {
     fn new(owners: u128, mask: u128, bounds: Bounds) -> Entry {
@@ -255,7 +261,7 @@ impl Entry {
 
     /// Per suit, how many top cards the entry names.
     fn depth(&self) -> [u8; 4] {
-        let cards = self.mask & !BOUND_BITS;
+        let cards = self.mask & !META_BITS;
         std::array::from_fn(|s| ((cards >> (32 * s)) as u32).count_ones() as u8 / 2)
     }
 }
@@ -367,16 +373,43 @@ impl Tt {
         (self.families.len(), self.entries, longest.unwrap_or(0))
     }
 
-    /// Makes room in a full table by dropping the families closest to the
-    /// end of play, at least half the entries: they are the most numerous
-    /// and the cheapest to search again.
+    /// Makes room in a full table. Entries no lookup has used since they
+    /// were stored (or since the last eviction) go first, all of them, and
+    /// the families closest to the end of play after them until at least
+    /// half the entries are gone: those are the most numerous and the
+    /// cheapest to search again. Dropping by the tricks left alone threw
+    /// away the endings a hard deal keeps coming back to, and it searched
+    /// on and on (bridge-solver's hard deal 4 took over five minutes).
     fn evict(&mut self) {
+        let mut kept_by_tricks = [0usize; 14];
+        let arena = &mut self.arena;
+        let mut entries = 0;
+        for (key, family) in self.families.iter_mut() {
+            let (start, len) = (family.start as usize, family.len as usize);
+            let mut keep = 0;
+            for i in start..start + len {
+                let e = arena[i];
+                if e.mask & USED != 0 {
+                    arena[start + keep] = Entry {
+                        owners: e.owners,
+                        mask: e.mask & !USED,
+                    };
+                    keep += 1;
+                }
+            }
+            family.len = keep as u32;
+            kept_by_tricks[tricks_of(*key)] += keep;
+            entries += keep;
+        }
+        self.by_tricks = kept_by_tricks;
+        self.entries = entries;
         let (mut dropped, mut last) = (0, 0);
-        while last < 13 && dropped < self.entries / 2 {
+        while last < 13 && self.entries - dropped > self.capacity / 2 {
             dropped += self.by_tricks[last];
             last += 1;
         }
-        self.families.retain(|key, _| tricks_of(*key) >= last);
+        self.families
+            .retain(|key, family| family.len > 0 && tricks_of(*key) >= last);
         self.entries -= dropped;
         // Close up the arena: the kept families, each in a run just long
         // enough for it.
@@ -400,11 +433,11 @@ impl Tt {
 
     /// Whether the leader's side takes at least `t` tricks, if an entry
     /// settles it, with the relevant cards the answer rests on here.
-    pub fn probe(&self, shape: &Shape, t: u8) -> Option<(bool, Relevant)> {
+    pub fn probe(&mut self, shape: &Shape, t: u8) -> Option<(bool, Relevant)> {
         let family = self.families.get(&shape.key)?;
         let word = shape.owner_word();
         let (start, len) = (family.start as usize, family.len as usize);
-        for e in self.arena[start..start + len].iter().rev() {
+        for e in self.arena[start..start + len].iter_mut().rev() {
             let bounds = e.bounds();
             let answer = if bounds.lo >= t {
                 true
@@ -414,6 +447,7 @@ impl Tt {
                 continue;
             };
             if word & e.mask == e.owners {
+                e.mask |= USED;
                 return Some((answer, shape.relevant(&e.depth())));
             }
         }
@@ -433,7 +467,7 @@ impl Tt {
         let (start, len) = (family.start as usize, family.len as usize);
         if let Some(e) = self.arena[start..start + len]
             .iter_mut()
-            .find(|e| e.mask & !BOUND_BITS == mask && e.owners == owners)
+            .find(|e| e.mask & !META_BITS == mask && e.owners == owners)
         {
             let old = e.bounds();
             e.set_bounds(Bounds {
