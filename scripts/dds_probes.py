@@ -84,6 +84,14 @@ def fails_once_changed(pbn, need, changed):
     return 3 if any(not makes(d, need) for d in changed) else 2
 
 
+def changed_fails_then_makes(pbn, need, changed):
+    if not changed:
+        return 0
+    if all(makes(d, need) for d in changed):
+        return 1
+    return 3 if makes(fresh(pbn), need) else 2
+
+
 def finesse(pbn, need, _lead):
     deal = fresh(pbn)
     moved = []
@@ -119,7 +127,7 @@ def promotion(pbn, need, _lead):
             continue
         if higher > 0 and run > higher:
             changed.append(exchange(pbn, (suit, ours[end]), (suit, theirs[low])))
-    return fails_once_changed(pbn, need, [d for d in changed if d])
+    return changed_fails_then_makes(pbn, need, [d for d in changed if d])
 
 
 def length(pbn, need, _lead):

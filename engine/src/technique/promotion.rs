@@ -20,8 +20,8 @@ pub const DEFINITION: Definition = Definition {
 pub const PROBE: Probe = Probe {
     steps: &[
         "the defenders hold fewer cards above the declaring side's run than the run is long",
-        "the contract makes",
         "it fails with the run one card shorter",
+        "the contract makes",
         LINE_STEP,
     ],
     run: |table, suit| table.in_best_line(Technique::Promotion, suit, own_steps(table, suit)),
@@ -57,7 +57,7 @@ fn shortened_runs(table: &Table, suit: Option<Suit>) -> Vec<Exchange> {
 
 /// The probe's steps before the last.
 fn own_steps(table: &Table, suit: Option<Suit>) -> Finding {
-    table.fails_once_changed(&shortened_runs(table, suit))
+    table.changed_fails_then_makes(&shortened_runs(table, suit))
 }
 
 /// Promotion in the play: a lead of a suit in which the defenders hold the

@@ -107,6 +107,22 @@ impl Table {
         }
     }
 
+    /// [`Table::fails_once_changed`] with its last two questions the other
+    /// way round: some change makes the contract fail, and it makes as
+    /// dealt. The same boards pass and the same change is the proof; the
+    /// order is the cheaper one where most changed deals still make (see
+    /// `docs/techniques.md`).
+    pub fn changed_fails_then_makes(&self, changed: &[Exchange]) -> Finding {
+        if changed.is_empty() {
+            return Finding::stopped(0);
+        }
+        match changed.iter().find(|x| !self.makes_with(&x.deal)) {
+            None => Finding::stopped(1),
+            Some(_) if !self.makes() => Finding::stopped(2),
+            Some(x) => Finding::proven(3, Proof::Exchange { a: x.a, b: x.b }),
+        }
+    }
+
     /// The last step of every probe, after its own: the technique happens
     /// in the solver's best line. Some critical play of the play record
     /// (the double-dummy line a board's answer key prints, `docs/solver.md`)

@@ -174,8 +174,12 @@ fn promotion_needs_the_whole_run() {
         9,
     );
     assert_eq!(steps(t, &taken, None), 4);
+    // Seven tricks come with the run one card shorter too (asked before
+    // "makes?").
     let anyway = south(PROMOTION, Strain::NoTrump, 7);
-    assert_eq!(steps(t, &anyway, None), 2);
+    assert_eq!(steps(t, &anyway, None), 1);
+    // Twelve tricks: the shorter run fails, and so does the contract.
+    assert_eq!(steps(t, &south(PROMOTION, Strain::NoTrump, 12), None), 2);
 }
 
 /// No trumps by South with long diamonds.
