@@ -289,7 +289,7 @@ fn node_counts() {
     ] {
         let d = Deal::parse_pbn(line).unwrap();
         for trump in [NO_TRUMPS, 3] {
-            let mut tt = tt::Tt::new(env_number("TT_BITS", 22) as u32);
+            let mut tt = tt::Tt::new(env_number("TT_ENTRIES", 3 << 20));
             let mut e = Engine::new(masks(&d.hands()), trump, &mut tt);
             let v = e.exact(Trick::new(3), 1, None);
             eprintln!("  {v} tricks, {} nodes", e.nodes);
@@ -365,7 +365,7 @@ fn a_group_keeps_its_lower_cards_relevant() {
 fn a_side_needing_every_trick_loses_one_to_a_top_card() {
     let hands = ["AK.K..", ".A.32.", "32..4.", "..65.2"].map(|h| Hand::parse_pbn(h).unwrap());
     let p = Position::from_hands(hands, Strain::NoTrump, Seat::North).unwrap();
-    let mut tt = tt::Tt::new(10);
+    let mut tt = tt::Tt::new(1 << 10);
     let engine = Engine::new(masks(&hands), NO_TRUMPS, &mut tt);
     assert_eq!(
         engine.not_every_trick(0),
@@ -375,7 +375,7 @@ fn a_side_needing_every_trick_loses_one_to_a_top_card() {
 
     let hands = ["AK.K..", "Q.A.3.", "32..4.", "..65.2"].map(|h| Hand::parse_pbn(h).unwrap());
     let p = Position::from_hands(hands, Strain::Suit(Suit::Spades), Seat::North).unwrap();
-    let mut tt = tt::Tt::new(10);
+    let mut tt = tt::Tt::new(1 << 10);
     let engine = Engine::new(masks(&hands), 3, &mut tt);
     assert_eq!(
         engine.not_every_trick(0),
@@ -399,7 +399,7 @@ fn a_full_table_gives_the_same_answers() {
         (NO_TRUMPS, Strain::NoTrump),
         (3, Strain::Suit(Suit::Spades)),
     ] {
-        let mut tt = tt::Tt::new(12);
+        let mut tt = tt::Tt::new(1 << 12);
         let mut e = Engine::new(masks(&deal.hands()), trump, &mut tt);
         // West leads: East-West's tricks against North as declarer.
         let defence = e.exact(Trick::new(1), 1, None);
@@ -456,7 +456,7 @@ fn single_nodes() {
                 hand[s] &= hand[s] - 1;
             }
         }
-        let mut tt = tt::Tt::new(env_number("TT_BITS", 22) as u32);
+        let mut tt = tt::Tt::new(env_number("TT_ENTRIES", 3 << 20));
         tt.start_solve(&hands);
         let mut e = Engine::new(hands, trump, &mut tt);
         let t0 = std::time::Instant::now();

@@ -313,9 +313,9 @@ pub(crate) struct Tt {
 const KILLER_BITS: u32 = 16;
 
 impl Tt {
-    /// A table holding up to `2^bits` entries (32 bytes each, plus the
+    /// A table holding up to `capacity` entries (32 bytes each, plus the
     /// runs' spare slots and the map's own overhead).
-    pub fn new(bits: u32) -> Tt {
+    pub fn new(capacity: usize) -> Tt {
         Tt {
             families: HashMap::default(),
             arena: Vec::new(),
@@ -323,7 +323,7 @@ impl Tt {
             entries: 0,
             by_tricks: [0; 14],
             evictions: 0,
-            capacity: 1 << bits,
+            capacity,
             deal: [[0; 4]; 4],
             killers: vec![0; 1 << KILLER_BITS],
         }
