@@ -8,6 +8,11 @@ use minibridge::solver::critical::CriticalPlay;
 use minibridge::solver::{PlayedTrick, Position, card_scores};
 use proptest::prelude::*;
 
+/// A worksheet template that doubles a string forty times (16 bytes to
+/// 16 TiB): the template memory budget must stop it with a message.
+pub const DOUBLING_TEMPLATE: &str = "{% set_global s = \"0123456789abcdef\" %}\
+     {% for i in range(end=40) %}{% set_global s = s ~ s %}{% endfor %}{{ s | length }}\n";
+
 /// The project root, so tests run from any directory.
 #[allow(dead_code)]
 pub fn root() -> PathBuf {

@@ -7,7 +7,7 @@ use std::path::Path;
 
 use minibridge::export::pbn;
 
-use crate::common::{minibridge_ok, root};
+use crate::common::{DOUBLING_TEMPLATE, minibridge_ok, root};
 
 fn pages(pdf: &Path) -> Vec<String> {
     let doc = lopdf::Document::load(pdf).expect("our PDF parses");
@@ -285,12 +285,7 @@ fn a_lesson_whose_template_ends_the_program_fails_alone() {
     let mine = tmp.path().join("mine");
     std::fs::create_dir_all(&course).unwrap();
     std::fs::create_dir_all(&mine).unwrap();
-    std::fs::write(
-        mine.join("worksheet.tera"),
-        "{% set_global s = \"0123456789abcdef\" %}\
-         {% for i in range(end=40) %}{% set_global s = s ~ s %}{% endfor %}{{ s | length }}\n",
-    )
-    .unwrap();
+    std::fs::write(mine.join("worksheet.tera"), DOUBLING_TEMPLATE).unwrap();
     for file in ["01-counting-points.yaml", "10-scoring.yaml"] {
         std::fs::copy(root().join("lessons").join(file), course.join(file)).unwrap();
     }

@@ -5,7 +5,7 @@ use minibridge::bridge::{Board, Deal, Seat, Strain, Vulnerability};
 use minibridge::lesson::{self, Analysis, Lesson};
 use minibridge::render::{self, RenderError, RenderOptions, Templates};
 
-use crate::common::{minibridge_ok, root};
+use crate::common::{DOUBLING_TEMPLATE, minibridge_ok, root};
 
 const EXERCISE: &str = "W:J98.QJT8.9752.T8 T532.AK4.K83.A53 Q74.75.JT6.QJ976 AK6.9632.AQ4.K42";
 
@@ -1000,12 +1000,7 @@ fn a_template_that_doubles_a_value_stops_with_a_message() {
     let tmp = tempfile::tempdir().unwrap();
     let templates = tmp.path().join("mine");
     std::fs::create_dir(&templates).unwrap();
-    std::fs::write(
-        templates.join("worksheet.tera"),
-        "{% set_global s = \"0123456789abcdef\" %}\
-         {% for i in range(end=40) %}{% set_global s = s ~ s %}{% endfor %}{{ s | length }}\n",
-    )
-    .unwrap();
+    std::fs::write(templates.join("worksheet.tera"), DOUBLING_TEMPLATE).unwrap();
     let out = tmp.path().join("out");
     let run = std::process::Command::new(env!("CARGO_BIN_EXE_minibridge"))
         .args([
