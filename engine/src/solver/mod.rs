@@ -42,11 +42,11 @@ pub use play::{PlayedTrick, play_record, teachers_card};
 /// Entries a thread's transposition table holds before it makes room
 /// (the entries no lookup used, then those closest to the end of play):
 /// 3 × 2^20 entries of 32 bytes, up to about 200 MB with the runs' spare
-/// slots. Random deals stay far below it. On bridge-solver's 18 other hard
-/// deals 2^22 entries took the same time and 269 MB, more than DDS's 235
-/// MB; 2^21 the same time in 136 MB, but its hard deal 4 (every hand void
-/// in one suit) 155 s for one solve, against 128 s here and 88 s with
-/// 2^22.
+/// slots. Random deals stay far below it. On bridge-solver's hard deals
+/// (all but its deal 4) 2^22 entries took the same time with 269 MB at the
+/// peak, more than DDS's 235 MB, and 2^21 the same time with 136 MB; but
+/// one solve of its deal 4 (every hand void in one suit) takes 155 s with
+/// 2^21, 128 s with this size and 88 s with 2^22.
 #[cfg(not(target_arch = "wasm32"))]
 const TT_ENTRIES: usize = 3 << 20;
 #[cfg(target_arch = "wasm32")]

@@ -374,10 +374,10 @@ impl Tt {
     }
 
     /// Makes room in a full table. Entries no lookup has used since they
-    /// were stored (or since the last eviction) go first, all of them, and
-    /// the families closest to the end of play after them until at least
-    /// half the entries are gone: those are the most numerous and the
-    /// cheapest to search again. Dropping by the tricks left alone threw
+    /// were stored (or since the last eviction) go first, all of them;
+    /// then, while more than half the capacity is still in use, the
+    /// families closest to the end of play: those are the most numerous
+    /// and the cheapest to search again. Dropping by the tricks left alone threw
     /// away the endings a hard deal keeps coming back to, and it searched
     /// on and on (bridge-solver's hard deal 4 took over five minutes).
     fn evict(&mut self) {
@@ -388,12 +388,9 @@ impl Tt {
             let (start, len) = (family.start as usize, family.len as usize);
             let mut keep = 0;
             for i in start..start + len {
-                let e = arena[i];
-                if e.mask & USED != 0 {
-                    arena[start + keep] = Entry {
-                        owners: e.owners,
-                        mask: e.mask & !USED,
-                    };
+                if arena[i].mask & USED != 0 {
+                    arena[start + keep] = arena[i];
+                    arena[start + keep].mask &= !USED;
                     keep += 1;
                 }
             }
