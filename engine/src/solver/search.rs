@@ -227,6 +227,12 @@ pub(crate) struct Engine<'t> {
     /// ruffs (second hand, top trumps, every trick) are then left out, and
     /// the engine must have a table of its own (see [`Engine::without_ruffs`]).
     no_ruff: Option<(usize, u8)>,
+    /// Per seat and suit, how often a lead of that suit by that seat has
+    /// settled a question after the card the refutation table named (or
+    /// none) did not, weighted by the square of the tricks left: the
+    /// suits that keep working for a seat in this deal are led earlier
+    /// (see [`Engine::moves`]).
+    history: [[u32; 4]; 4],
 }
 
 impl<'t> Engine<'t> {
@@ -239,6 +245,7 @@ impl<'t> Engine<'t> {
             nodes: 0,
             counters: Counters::default(),
             no_ruff: None,
+            history: [[0; 4]; 4],
         }
     }
 
@@ -541,6 +548,10 @@ impl<'t> Engine<'t> {
                 let k = trick.count as usize;
                 self.counters.cuts[k][(i + tried.is_some() as usize).min(1)] += 1;
                 self.tt.set_killer(killer_key, (m.suit, m.high));
+                if k == 0 {
+                    let h = &mut self.history[seat][m.suit as usize];
+                    *h = h.saturating_add((remaining * remaining) as u32);
+                }
                 return (result, rel);
             }
             Self::note_failure(*m, rel, &mut skip_below, &mut all);
@@ -934,7 +945,8 @@ impl<'t> Engine<'t> {
         (best.0 as i32, best.1)
     }
 
-    /// Legal cards for `seat`, one per equivalence group, best first.
+    /// Legal cards for `seat`, one per equivalence group, best first: by
+    /// [`Engine::score`], and at a lead also by the seat's history.
     fn moves(&self, trick: &Trick, seat: usize, out: &mut [Move; 13]) -> usize {
         let playable = self.playable_suits(trick, seat);
         let mut n = 0;
@@ -949,7 +961,14 @@ impl<'t> Engine<'t> {
                 let high = top(rest);
                 let low = group_bottom(rest, others, high);
                 rest &= below(low);
-                let score = self.score(trick, seat, s, low, high);
+                let mut score = self.score(trick, seat, s, low, high);
+                if trick.count == 0 {
+                    // What worked before in this deal: a point per 256 of
+                    // the weighted count, at most 60 (what three more
+                    // cards in the opponents' hands take off the static
+                    // score); scale, cap and weight tuned on node counts.
+                    score += (self.history[seat][s] >> 8).min(60) as i16;
+                }
                 out[n] = Move {
                     suit: s as u8,
                     rank: low as u8,
