@@ -233,6 +233,9 @@ pub(crate) struct Engine<'t> {
     /// suits that keep working for a seat in this deal are led earlier
     /// (see [`Engine::moves`]).
     history: [[u32; 4]; 4],
+    /// The same count for cards played to a trick while void in the suit
+    /// led (discards and ruffs), which moves them up the same way.
+    void_history: [[u32; 4]; 4],
 }
 
 impl<'t> Engine<'t> {
@@ -246,6 +249,7 @@ impl<'t> Engine<'t> {
             counters: Counters::default(),
             no_ruff: None,
             history: [[0; 4]; 4],
+            void_history: [[0; 4]; 4],
         }
     }
 
@@ -548,8 +552,15 @@ impl<'t> Engine<'t> {
                 let k = trick.count as usize;
                 self.counters.cuts[k][(i + tried.is_some() as usize).min(1)] += 1;
                 self.tt.set_killer(killer_key, (m.suit, m.high));
-                if k == 0 {
-                    let h = &mut self.history[seat][m.suit as usize];
+                let suit = m.suit as usize;
+                let history = if k == 0 {
+                    Some(&mut self.history[seat][suit])
+                } else if suit != trick.lead_suit() {
+                    Some(&mut self.void_history[seat][suit])
+                } else {
+                    None
+                };
+                if let Some(h) = history {
                     *h = h.saturating_add((remaining * remaining) as u32);
                 }
                 return (result, rel);
@@ -946,7 +957,7 @@ impl<'t> Engine<'t> {
     }
 
     /// Legal cards for `seat`, one per equivalence group, best first: by
-    /// [`Engine::score`], and at a lead also by the seat's history.
+    /// [`Engine::score`], and at a lead or void also by the seat's history.
     fn moves(&self, trick: &Trick, seat: usize, out: &mut [Move; 13]) -> usize {
         let playable = self.playable_suits(trick, seat);
         let mut n = 0;
@@ -962,12 +973,16 @@ impl<'t> Engine<'t> {
                 let low = group_bottom(rest, others, high);
                 rest &= below(low);
                 let mut score = self.score(trick, seat, s, low, high);
+                // What worked before in this deal: a point per 256 of the
+                // weighted count, at most 60 for a lead (what three more
+                // cards in the opponents' hands take off its static score)
+                // and 30 for a discard or a ruff; scales, caps and weight
+                // tuned on node counts. Following suit the static order
+                // is left alone: a count per card there cost nodes.
                 if trick.count == 0 {
-                    // What worked before in this deal: a point per 256 of
-                    // the weighted count, at most 60 (what three more
-                    // cards in the opponents' hands take off the static
-                    // score); scale, cap and weight tuned on node counts.
                     score += (self.history[seat][s] >> 8).min(60) as i16;
+                } else if s != trick.lead_suit() {
+                    score += (self.void_history[seat][s] >> 8).min(30) as i16;
                 }
                 out[n] = Move {
                     suit: s as u8,
