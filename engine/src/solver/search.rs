@@ -227,15 +227,30 @@ pub(crate) struct Engine<'t> {
     /// ruffs (second hand, top trumps, every trick) are then left out, and
     /// the engine must have a table of its own (see [`Engine::without_ruffs`]).
     no_ruff: Option<(usize, u8)>,
-    /// Per seat and suit, how often a lead of that suit by that seat has
-    /// settled a question after the card the refutation table named (or
-    /// none) did not, weighted by the square of the tricks left: the
-    /// suits that keep working for a seat in this deal are led earlier
-    /// (see [`Engine::moves`]).
-    history: [[u32; 4]; 4],
-    /// The same count for cards played to a trick while void in the suit
-    /// led (discards and ruffs), which moves them up the same way.
-    void_history: [[u32; 4]; 4],
+    /// Per kind of card (see [`history_kind`]), seat and suit, how often
+    /// such a card has settled a question after the card the refutation
+    /// table named (or none) did not, weighted by the square of the tricks
+    /// left: what keeps working for a seat in this engine's searches (a
+    /// strain of a table, or one question) is tried earlier (see
+    /// [`Engine::moves`]).
+    history: [[[u32; 4]; 4]; 2],
+}
+
+/// Which history a card of `suit` played now counts in, and the most that
+/// history may lift it: leads (at most 60, what three more cards in the
+/// opponents' hands take off a lead's static score), or cards played while
+/// void in the suit led, discards and ruffs (at most 30). Following suit
+/// none: the static order is left alone there, as a count per card cost
+/// nodes.
+#[inline]
+fn history_kind(trick: &Trick, suit: usize) -> Option<(usize, u32)> {
+    if trick.count == 0 {
+        Some((0, 60))
+    } else if suit != trick.lead_suit() {
+        Some((1, 30))
+    } else {
+        None
+    }
 }
 
 impl<'t> Engine<'t> {
@@ -248,8 +263,7 @@ impl<'t> Engine<'t> {
             nodes: 0,
             counters: Counters::default(),
             no_ruff: None,
-            history: [[0; 4]; 4],
-            void_history: [[0; 4]; 4],
+            history: [[[0; 4]; 4]; 2],
         }
     }
 
@@ -553,14 +567,8 @@ impl<'t> Engine<'t> {
                 self.counters.cuts[k][(i + tried.is_some() as usize).min(1)] += 1;
                 self.tt.set_killer(killer_key, (m.suit, m.high));
                 let suit = m.suit as usize;
-                let history = if k == 0 {
-                    Some(&mut self.history[seat][suit])
-                } else if suit != trick.lead_suit() {
-                    Some(&mut self.void_history[seat][suit])
-                } else {
-                    None
-                };
-                if let Some(h) = history {
+                if let Some((kind, _)) = history_kind(&trick, suit) {
+                    let h = &mut self.history[kind][seat][suit];
                     *h = h.saturating_add((remaining * remaining) as u32);
                 }
                 return (result, rel);
@@ -973,16 +981,11 @@ impl<'t> Engine<'t> {
                 let low = group_bottom(rest, others, high);
                 rest &= below(low);
                 let mut score = self.score(trick, seat, s, low, high);
-                // What worked before in this deal: a point per 256 of the
-                // weighted count, at most 60 for a lead (what three more
-                // cards in the opponents' hands take off its static score)
-                // and 30 for a discard or a ruff; scales, caps and weight
-                // tuned on node counts. Following suit the static order
-                // is left alone: a count per card there cost nodes.
-                if trick.count == 0 {
-                    score += (self.history[seat][s] >> 8).min(60) as i16;
-                } else if s != trick.lead_suit() {
-                    score += (self.void_history[seat][s] >> 8).min(30) as i16;
+                // What worked before: a point per 256 of the weighted
+                // count, up to the kind's cap (scale, caps and weight
+                // tuned on node counts).
+                if let Some((kind, cap)) = history_kind(trick, s) {
+                    score += (self.history[kind][seat][s] >> 8).min(cap) as i16;
                 }
                 out[n] = Move {
                     suit: s as u8,
