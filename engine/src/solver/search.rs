@@ -409,12 +409,12 @@ impl<'t> Engine<'t> {
     }
 
     /// Tricks the side holding the best trump is sure of, whoever leads:
-    /// the top trumps one hand holds in a row; two when the side holds the
-    /// two best and one of its hands has a spare trump to keep them from
-    /// falling together; and, when it holds every trump, as many as its
-    /// longer trump holding (each of those trumps wins the trick it is
-    /// played to). Returns a seat of that side, the count and the cards it
-    /// rests on.
+    /// its trumps from the best down to the first the other side holds,
+    /// at most as many as its longer trump holding (each of those trumps
+    /// can be kept for a trick of its own: the hand holding the longer
+    /// holding plays its small trumps when partner's top trump wins). A
+    /// side holding every trump so wins as many as its longer holding.
+    /// Returns a seat of that side, the count and the cards it rests on.
     fn top_trumps(&self) -> Option<(usize, i32, Relevant)> {
         if self.trump == NO_TRUMPS {
             return None;
@@ -425,34 +425,19 @@ impl<'t> Engine<'t> {
         if all == 0 {
             return None;
         }
-        let best = top(all);
-        let holder = self.owner(t, best)?;
-        let partner = holder ^ 2;
-        let ours = h[holder][t] | h[partner][t];
-        // The holder's trumps above every other hand's.
-        let others = all & !h[holder][t];
-        let run_cards = if others == 0 {
-            h[holder][t]
-        } else {
-            h[holder][t] & !below(top(others) + 1)
-        };
-        let mut sure = (
-            run_cards.count_ones() as i32,
-            relevant_from(t, run_cards.trailing_zeros()),
-        );
-        let lengths = [h[holder][t].count_ones(), h[partner][t].count_ones()];
-        if ours == all {
-            let longer = lengths[0].max(lengths[1]) as i32;
-            if longer >= sure.0 {
-                sure = (longer, 0);
-            }
-        } else if sure.0 < 2 {
-            let second = top(all ^ (1 << best));
-            if h[partner][t] >> second & 1 != 0 && lengths[0].max(lengths[1]) > 1 {
-                sure = (2, relevant_from(t, second));
-            }
+        let holder = self.owner(t, top(all))?;
+        let ours = h[holder][t] | h[holder ^ 2][t];
+        let longer = h[holder][t].count_ones().max(h[holder ^ 2][t].count_ones());
+        let theirs = all & !ours;
+        if theirs == 0 {
+            return Some((holder, longer as i32, 0));
         }
-        Some((holder, sure.0, sure.1))
+        let mut top_ours = ours & !below(top(theirs) + 1);
+        let sure = top_ours.count_ones().min(longer);
+        for _ in sure..top_ours.count_ones() {
+            top_ours &= top_ours - 1;
+        }
+        Some((holder, sure as i32, relevant_from(t, top_ours.trailing_zeros())))
     }
 
     /// Whether the leader's side surely loses a trick from here, and the
