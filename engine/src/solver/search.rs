@@ -365,6 +365,17 @@ impl<'t> Engine<'t> {
                 return (false, rel);
             }
         }
+        if ruffs_free
+            && (t == 1 || t == remaining)
+            && let Some((side, rel)) = self.slow_trump_trick(leader, remaining)
+        {
+            // The side that holds it takes a trick.
+            let leaders = side == leader & 1;
+            if leaders == (t == 1) {
+                self.counters.trump_cuts += 1;
+                return (leaders == leader_max, rel);
+            }
+        }
         if t == remaining
             && ruffs_free
             && let Some(rel) = self.not_every_trick(leader)
@@ -437,7 +448,51 @@ impl<'t> Engine<'t> {
         for _ in sure..top_ours.count_ones() {
             top_ours &= top_ours - 1;
         }
-        Some((holder, sure as i32, relevant_from(t, top_ours.trailing_zeros())))
+        Some((
+            holder,
+            sure as i32,
+            relevant_from(t, top_ours.trailing_zeros()),
+        ))
+    }
+
+    /// The side without the best trump that is sure of a trump trick, and
+    /// the trumps that rests on: a king guarded behind the ace (the hand
+    /// holding it plays after the ace in every trick but those it leads,
+    /// and it leads only after its side has won a trick), the king and
+    /// queen in one hand against the ace, or the queen with two more behind
+    /// the ace and king. A hand on lead now keeps its guards by leading
+    /// another card, which needs a trick more. (bridge-solver's "slow
+    /// trump tricks", less the king and queen in two hands, which the ace
+    /// can catch together when both are singletons.)
+    fn slow_trump_trick(&self, leader: usize, remaining: i32) -> Option<(usize, Relevant)> {
+        let t = self.trump;
+        if t == NO_TRUMPS {
+            return None;
+        }
+        let h = &self.hands;
+        let all = self.suit_cards(t);
+        if all.count_ones() < 3 {
+            return None;
+        }
+        let a = top(all);
+        let k = top(all & below(a));
+        let q = top(all & below(k));
+        let (ha, hk, hq) = (self.owner(t, a)?, self.owner(t, k)?, self.owner(t, q)?);
+        let len = |p: usize| h[p][t].count_ones();
+        let spare = |p: usize, guards: u32, extra: i32| {
+            len(p) > guards && (p != leader || remaining >= 2 + extra)
+        };
+        if hk & 1 != ha & 1 {
+            if hk == (ha + 1) & 3 && spare(hk, 1, 1) {
+                return Some((hk & 1, relevant_from(t, k)));
+            }
+            if hq == hk {
+                return Some((hk & 1, relevant_from(t, q)));
+            }
+        } else if hk == ha && hq == (ha + 1) & 3 && spare(hq, 2, 2) {
+            return Some((hq & 1, relevant_from(t, q)));
+        }
+        None
     }
 
     /// Whether the leader's side surely loses a trick from here, and the
