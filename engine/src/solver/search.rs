@@ -354,7 +354,10 @@ impl<'t> Engine<'t> {
             return (leader_max, quick_rel);
         }
         let ruffs_free = self.no_ruff.is_none();
-        if let Some((holder, run, rel)) = self.top_trumps().filter(|_| ruffs_free) {
+        // Tricks each side needs to settle the question.
+        let mut needed = [remaining - need + 1; 2];
+        needed[self.max_side] = need;
+        if let Some((holder, run, rel)) = self.top_trumps(needed).filter(|_| ruffs_free) {
             if holder & 1 == self.max_side {
                 if need <= run {
                     self.counters.trump_cuts += 1;
@@ -365,16 +368,16 @@ impl<'t> Engine<'t> {
                 return (false, rel);
             }
         }
+        // A trump trick is all the leader's side needs here. (One that its
+        // opponents are sure of settles a side needing every trick: see
+        // `not_every_trick`.)
         if ruffs_free
-            && (t == 1 || t == remaining)
+            && t == 1
             && let Some((side, rel)) = self.slow_trump_trick(leader, remaining)
+            && side == leader & 1
         {
-            // The side that holds it takes a trick.
-            let leaders = side == leader & 1;
-            if leaders == (t == 1) {
-                self.counters.trump_cuts += 1;
-                return (leaders == leader_max, rel);
-            }
+            self.counters.trump_cuts += 1;
+            return (leader_max, rel);
         }
         if t == remaining
             && ruffs_free
@@ -425,8 +428,10 @@ impl<'t> Engine<'t> {
     /// can be kept for a trick of its own: the hand holding the longer
     /// holding plays its small trumps when partner's top trump wins). A
     /// side holding every trump so wins as many as its longer holding.
-    /// Returns a seat of that side, the count and the cards it rests on.
-    fn top_trumps(&self) -> Option<(usize, i32, Relevant)> {
+    /// Returns a seat of that side, the count and the cards it rests on;
+    /// the count is at most `needed` for that side (by side), and only the
+    /// trumps counted are named, so the answer holds for more positions.
+    fn top_trumps(&self, needed: [i32; 2]) -> Option<(usize, i32, Relevant)> {
         if self.trump == NO_TRUMPS {
             return None;
         }
@@ -444,7 +449,8 @@ impl<'t> Engine<'t> {
             return Some((holder, longer as i32, 0));
         }
         let mut top_ours = ours & !below(top(theirs) + 1);
-        let sure = top_ours.count_ones().min(longer);
+        let wanted = needed[holder & 1].max(1) as u32;
+        let sure = top_ours.count_ones().min(longer).min(wanted);
         for _ in sure..top_ours.count_ones() {
             top_ours &= top_ours - 1;
         }
@@ -463,7 +469,10 @@ impl<'t> Engine<'t> {
     /// the ace and king. A hand on lead now keeps its guards by leading
     /// another card, which needs a trick more. (bridge-solver's "slow
     /// trump tricks", less the king and queen in two hands, which the ace
-    /// can catch together when both are singletons.)
+    /// can catch together when both are singletons.) For the side not on
+    /// lead the king and queen in two hands count when the king is
+    /// guarded: the side must keep the king or the queen, whichever the
+    /// ace does not take.
     fn slow_trump_trick(&self, leader: usize, remaining: i32) -> Option<(usize, Relevant)> {
         let t = self.trump;
         if t == NO_TRUMPS {
@@ -486,7 +495,8 @@ impl<'t> Engine<'t> {
             if hk == (ha + 1) & 3 && spare(hk, 1, 1) {
                 return Some((hk & 1, relevant_from(t, k)));
             }
-            if hq == hk {
+            let guarded = len(hk) > 1 && hk & 1 != leader & 1;
+            if hq == hk || (hq & 1 == hk & 1 && guarded) {
                 return Some((hk & 1, relevant_from(t, q)));
             }
         } else if hk == ha && hq == (ha + 1) & 3 && spare(hq, 2, 2) {
@@ -499,8 +509,8 @@ impl<'t> Engine<'t> {
     /// cards that rests on. At no trumps (or with the trumps gone) a side
     /// wins tricks only in the suits whose top card it holds, as many at
     /// most as the longer of its two holdings there; with trumps left, the
-    /// opponents take a trick with the best trump, or with the second best
-    /// guarded behind the best, or with the second and third best.
+    /// opponents take a trick with the best trump ([`Engine::top_trumps`])
+    /// or with a slow trump trick ([`Engine::slow_trump_trick`]).
     pub(crate) fn not_every_trick(&self, leader: usize) -> Option<Relevant> {
         let h = &self.hands;
         let side = leader & 1;
@@ -525,29 +535,16 @@ impl<'t> Engine<'t> {
             let remaining: u32 = h[leader].iter().map(|x| x.count_ones()).sum();
             return (sum < remaining).then_some(rel);
         }
-        let trumps = all(t);
-        let best = top(trumps);
-        if owner(t, best) & 1 != side {
-            return Some(relevant_from(t, best));
+        // With trumps left: a trump trick the other side is sure of.
+        if let Some((holder, _, rel)) = self.top_trumps([1, 1])
+            && holder & 1 != side
+        {
+            return Some(rel);
         }
-        let rest = trumps ^ (1 << best);
-        if rest == 0 {
-            return None;
-        }
-        let second = top(rest);
-        let hh = owner(t, second);
-        if hh & 1 == side || h[hh][t].count_ones() < 2 {
-            return None;
-        }
-        if owner(t, best) == (hh + 3) & 3 {
-            return Some(relevant_from(t, second));
-        }
-        let rest = rest ^ (1 << second);
-        if rest == 0 {
-            return None;
-        }
-        let third = top(rest);
-        (owner(t, third) & 1 != side).then(|| relevant_from(t, third))
+        let remaining = h[leader].iter().map(|x| x.count_ones()).sum::<u32>() as i32;
+        self.slow_trump_trick(leader, remaining)
+            .filter(|&(holder, _)| holder != side)
+            .map(|(_, rel)| rel)
     }
 
     /// The last trick, when every hand holds one card.
