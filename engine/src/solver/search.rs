@@ -223,9 +223,9 @@ pub(crate) struct Engine<'t> {
     pub counters: Counters,
     /// A seat that may not ruff the suits of a mask (bit = suit index):
     /// void in such a suit led, it must discard a card of another side
-    /// suit while it holds one. The bounds that count
-    /// ruffs (second hand, top trumps, every trick) are then left out, and
-    /// the engine must have a table of its own (see [`Engine::without_ruffs`]).
+    /// suit while it holds one. Only the bounds that make the other side
+    /// sure of tricks are then asked (see [`Engine::sure_for`]), and the
+    /// engine must have a table of its own (see [`Engine::without_ruffs`]).
     no_ruff: Option<(usize, u8)>,
     /// Per kind of card (see [`history_kind`]), seat and suit, how often
     /// such a card has settled a question after the card the refutation
@@ -274,6 +274,16 @@ impl<'t> Engine<'t> {
     pub fn without_ruffs(mut self, seat: usize, suits: u8) -> Engine<'t> {
         self.no_ruff = Some((seat, suits));
         self
+    }
+
+    /// Whether a bound that makes `side` sure of tricks holds here. A seat
+    /// barred from ruffing only takes choices away from its own side, so
+    /// whatever the other side is sure of in the ordinary game it is sure
+    /// of here too; bounds in the barred side's favour may rest on the
+    /// ruff it may not make.
+    #[inline]
+    fn sure_for(&self, side: usize) -> bool {
+        self.no_ruff.is_none_or(|(seat, _)| seat & 1 != side)
     }
 
     /// Tricks still to be played, counting the trick in progress.
@@ -353,11 +363,12 @@ impl<'t> Engine<'t> {
             self.counters.quick_cuts += 1;
             return (leader_max, quick_rel);
         }
-        let ruffs_free = self.no_ruff.is_none();
         // Tricks each side needs to settle the question.
         let mut needed = [remaining - need + 1; 2];
         needed[self.max_side] = need;
-        if let Some((holder, run, rel)) = self.top_trumps(needed).filter(|_| ruffs_free) {
+        if let Some((holder, run, rel)) = self.top_trumps(needed)
+            && self.sure_for(holder & 1)
+        {
             if holder & 1 == self.max_side {
                 if need <= run {
                     self.counters.trump_cuts += 1;
@@ -371,16 +382,16 @@ impl<'t> Engine<'t> {
         // A trump trick is all the leader's side needs here. (One that its
         // opponents are sure of settles a side needing every trick: see
         // `not_every_trick`.)
-        if ruffs_free
-            && t == 1
+        if t == 1
             && let Some((side, rel)) = self.slow_trump_trick(leader, remaining)
             && side == leader & 1
+            && self.sure_for(side)
         {
             self.counters.trump_cuts += 1;
             return (leader_max, rel);
         }
         if t == remaining
-            && ruffs_free
+            && self.sure_for(1 - (leader & 1))
             && let Some(rel) = self.not_every_trick(leader)
         {
             self.counters.later_cuts += 1;
@@ -563,7 +574,7 @@ impl<'t> Engine<'t> {
     fn search_within(&mut self, trick: Trick, need: i32, remaining: i32) -> (bool, Relevant) {
         let seat = trick.to_play();
         let is_max = seat & 1 == self.max_side;
-        if trick.count == 1 && self.no_ruff.is_none() {
+        if trick.count == 1 && self.sure_for(seat & 1) {
             let enough = side_target(is_max, need, remaining);
             if let Some(rel) = self.second_hand_tricks(&trick, enough) {
                 self.counters.second_hand_cuts += 1;
