@@ -152,6 +152,10 @@ impl Trick {
     }
 }
 
+/// From this many tricks left on, a trick boundary asks the transposition
+/// table before the bounds (see [`Engine::search_boundary`]).
+const TABLE_FIRST: i32 = 5;
+
 /// Where searches ended: what to look at when tuning bounds and ordering
 /// (printed by the `table_nodes` test).
 #[derive(Clone, Copy, Debug, Default)]
@@ -349,7 +353,7 @@ impl<'t> Engine<'t> {
         }
     }
 
-    /// A node at the start of a trick: bounds and table first.
+    /// A node at the start of a trick: bounds and table before a search.
     fn search_boundary(&mut self, leader: usize, need: i32, remaining: i32) -> (bool, Relevant) {
         self.nodes += 1;
         if remaining == 1 {
@@ -358,6 +362,20 @@ impl<'t> Engine<'t> {
         let leader_max = leader & 1 == self.max_side;
         // The question in tricks for the leader's side: at least `t`?
         let t = side_target(leader_max, need, remaining);
+        // With five tricks or more left the table answers most positions
+        // and the bounds below settle few of those it does not, so it is
+        // asked first; nearer the end the bounds come first, as the cards
+        // they name are fewer than an entry's.
+        let early = remaining >= TABLE_FIRST;
+        let mut read = None;
+        if early {
+            let shape = Shape::new(&self.hands, leader, self.trump);
+            if let Some((yes, rel)) = self.tt.probe(&shape, t as u8) {
+                self.counters.table_hits += 1;
+                return (yes == leader_max, rel);
+            }
+            read = Some(shape);
+        }
         let (quick, quick_rel) = self.quick_tricks(leader, t);
         if quick >= t {
             self.counters.quick_cuts += 1;
@@ -397,8 +415,8 @@ impl<'t> Engine<'t> {
             self.counters.later_cuts += 1;
             return (!leader_max, rel);
         }
-        let shape = Shape::new(&self.hands, leader, self.trump);
-        if let Some((yes, rel)) = self.tt.probe(&shape, t as u8) {
+        let shape = read.unwrap_or_else(|| Shape::new(&self.hands, leader, self.trump));
+        if !early && let Some((yes, rel)) = self.tt.probe(&shape, t as u8) {
             self.counters.table_hits += 1;
             return (yes == leader_max, rel);
         }
