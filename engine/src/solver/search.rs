@@ -1218,7 +1218,15 @@ impl<'t> Engine<'t> {
                 } else {
                     0
                 };
-                if high > p_top || h[partner][lead] == 0 {
+                // In a suit contract, when partner's best card wins the
+                // trick over the next seat's too, low first: keep the
+                // winner (bridge-solver's second-hand rule). At no trumps
+                // it cost nodes on the reference deals.
+                let partner_wins = suited
+                    && h[partner][lead] != 0
+                    && trick.beats(trump, lead, p_top)
+                    && p_top > next_top;
+                if (high > p_top || h[partner][lead] == 0) && !partner_wins {
                     return 70 - r;
                 }
             }
