@@ -156,6 +156,10 @@ impl Trick {
 /// table before the bounds (see [`Engine::search_boundary`]).
 const TABLE_FIRST: i32 = 5;
 
+/// A family with this many entries or more is scanned after the bounds
+/// even then: on hard deals its scan costs more than they do.
+const LONG_FAMILY: u32 = 64;
+
 /// Where searches ended: what to look at when tuning bounds and ordering
 /// (printed by the `table_nodes` test).
 #[derive(Clone, Copy, Debug, Default)]
@@ -364,15 +368,24 @@ impl<'t> Engine<'t> {
         let t = side_target(leader_max, need, remaining);
         // With five tricks or more left the table answers most positions
         // and the bounds below settle few of those it does not, so it is
-        // asked first; nearer the end the bounds come first, as the cards
-        // they name are fewer than an entry's.
+        // asked first, unless its family is long (hard deals); nearer the
+        // end the bounds come first, as the cards they name are fewer than
+        // an entry's.
         let early = remaining >= TABLE_FIRST;
         let mut read = None;
+        let mut later = None;
         if early {
             let shape = Shape::new(&self.hands, leader, self.trump);
-            if let Some((yes, rel)) = self.tt.probe(&shape, t as u8) {
-                self.counters.table_hits += 1;
-                return (yes == leader_max, rel);
+            let run = self.tt.run_of(&shape);
+            if let Some(run) = run {
+                if run.1 < LONG_FAMILY {
+                    if let Some((yes, rel)) = self.tt.scan(&shape, run, t as u8) {
+                        self.counters.table_hits += 1;
+                        return (yes == leader_max, rel);
+                    }
+                } else {
+                    later = Some(run);
+                }
             }
             read = Some(shape);
         }
@@ -416,7 +429,12 @@ impl<'t> Engine<'t> {
             return (!leader_max, rel);
         }
         let shape = read.unwrap_or_else(|| Shape::new(&self.hands, leader, self.trump));
-        if !early && let Some((yes, rel)) = self.tt.probe(&shape, t as u8) {
+        let answer = match later {
+            Some(run) => self.tt.scan(&shape, run, t as u8),
+            None if !early => self.tt.probe(&shape, t as u8),
+            None => None,
+        };
+        if let Some((yes, rel)) = answer {
             self.counters.table_hits += 1;
             return (yes == leader_max, rel);
         }

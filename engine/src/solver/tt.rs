@@ -431,9 +431,23 @@ impl Tt {
     /// Whether the leader's side takes at least `t` tricks, if an entry
     /// settles it, with the relevant cards the answer rests on here.
     pub fn probe(&mut self, shape: &Shape, t: u8) -> Option<(bool, Relevant)> {
-        let family = self.families.get(&shape.key)?;
+        let run = self.run_of(shape)?;
+        self.scan(shape, run, t)
+    }
+
+    /// Where the entries of `shape`'s family are: its first slot and how
+    /// many there are (the length says what a [`Tt::scan`] will cost).
+    #[inline]
+    pub fn run_of(&self, shape: &Shape) -> Option<(u32, u32)> {
+        self.families.get(&shape.key).map(|f| (f.start, f.len))
+    }
+
+    /// [`Tt::probe`] on a family's entries found by [`Tt::run_of`], with no
+    /// store in between.
+    #[inline]
+    pub fn scan(&mut self, shape: &Shape, run: (u32, u32), t: u8) -> Option<(bool, Relevant)> {
         let word = shape.owner_word();
-        let (start, len) = (family.start as usize, family.len as usize);
+        let (start, len) = (run.0 as usize, run.1 as usize);
         for e in self.arena[start..start + len].iter_mut().rev() {
             let bounds = e.bounds();
             let answer = if bounds.lo >= t {
