@@ -426,7 +426,10 @@ fn env_number(name: &str, default: usize) -> usize {
 /// node count for the same solve, and a tool for tuning the search.
 /// `MINIBRIDGE_TABLE_PBN="N:..."` solves that deal instead, and `DROP=k`
 /// takes the k lowest cards off every hand first, to watch a hard deal's
-/// search grow trick by trick.
+/// search grow trick by trick. `LEADER` = 0-3 (North to West) puts
+/// another seat on lead, and `NEED=k` asks that side's one yes/no
+/// question "at least k tricks?" instead of the exact count, to set one
+/// of a table's searches beside the same question asked of a peer.
 #[test]
 #[ignore]
 fn single_nodes() {
@@ -435,6 +438,7 @@ fn single_nodes() {
         env_number("MINIBRIDGE_TABLE_SKIP", 0),
     );
     let trump = env_number("TRUMP", NO_TRUMPS);
+    let leader = env_number("LEADER", 3);
     let path = concat!(
         env!("CARGO_MANIFEST_DIR"),
         "/../tests/data/dds_reference.txt"
@@ -463,7 +467,13 @@ fn single_nodes() {
         tt.start_solve(&hands);
         let mut e = Engine::new(hands, trump, &mut tt);
         let t0 = std::time::Instant::now();
-        let v = e.exact(Trick::new(3), 1, None);
+        let v = match std::env::var("NEED")
+            .ok()
+            .and_then(|v| v.parse::<i32>().ok())
+        {
+            Some(need) => e.can_take(Trick::new(leader), leader & 1, need) as i32,
+            None => e.exact(Trick::new(leader), leader & 1, None),
+        };
         eprintln!(
             "  deal {i}: {v} tricks, {} nodes, {:?}",
             e.nodes,
