@@ -306,11 +306,15 @@ pub(crate) struct Tt {
     /// The card that last refuted a position's question, by a hash of
     /// what decides the card's worth (see [`Tt::killer`]): a move-ordering
     /// hint, so a collision costs time, never a wrong answer.
-    killers: Vec<u64>,
+    killers: Vec<u32>,
 }
 
-/// Slots of the refutation table (a power of two).
-const KILLER_BITS: u32 = 16;
+/// Slots of the refutation table (a power of two). Each slot is four
+/// bytes, the key's bits 16-39 as a check above the card, so the table
+/// (128 KB) stays in the core's second-level cache: every node reads it
+/// before anything else, and twice the slots at twice the width spent a
+/// fifth of that work waiting on memory.
+const KILLER_BITS: u32 = 15;
 
 impl Tt {
     /// A table holding up to `capacity` entries (32 bytes each, plus the
@@ -356,14 +360,15 @@ impl Tt {
     #[inline]
     pub fn killer(&self, key: u64) -> Option<(u8, u8)> {
         let slot = self.killers[(key >> (64 - KILLER_BITS)) as usize];
-        (slot & 0xFF != 0 && slot >> 8 == key >> 8).then_some(((slot as u8) >> 4, slot as u8 & 15))
+        (slot & 0xFF != 0 && slot >> 8 == (key >> 8) as u32 >> 8)
+            .then_some(((slot as u8) >> 4, slot as u8 & 15))
     }
 
     /// Remembers the card that refuted a question (see [`Tt::killer`]).
     #[inline]
     pub fn set_killer(&mut self, key: u64, card: (u8, u8)) {
         self.killers[(key >> (64 - KILLER_BITS)) as usize] =
-            (key & !0xFF) | (card.0 << 4 | card.1) as u64;
+            ((key >> 8) as u32 >> 8) << 8 | (card.0 << 4 | card.1) as u32;
     }
 
     /// Families, entries and the longest family (for tuning).
