@@ -127,16 +127,25 @@ pub(crate) struct Shape {
 }
 
 impl Shape {
-    pub fn new(hands: &[[u16; 4]; 4], leader: usize, trump: usize) -> Shape {
+    /// The family's key alone (cheap: suit lengths, leader and trumps).
+    #[inline]
+    pub fn key_of(hands: &[[u16; 4]; 4], leader: usize, trump: usize) -> u128 {
         let mut key: u128 = (leader as u128) << 3 | trump as u128;
+        for s in 0..4 {
+            for h in hands {
+                key = key << 4 | h[s].count_ones() as u128;
+            }
+        }
+        key
+    }
+
+    /// The shape of a position whose family key is `key`.
+    pub fn with_key(hands: &[[u16; 4]; 4], key: u128) -> Shape {
         let mut owners = [0u32; 4];
         let mut len = [0u8; 4];
         let mut ranks = [0u16; 4];
         for s in 0..4 {
             let (a, b, c, d) = (hands[0][s], hands[1][s], hands[2][s], hands[3][s]);
-            for h in [a, b, c, d] {
-                key = key << 4 | h.count_ones() as u128;
-            }
             let all = a | b | c | d;
             // Owner bits: (seat & 1) from the E/W cards, (seat >> 1) from S/W.
             let odd = b | d;
@@ -264,6 +273,19 @@ impl Entry {
         let cards = self.mask & !META_BITS;
         std::array::from_fn(|s| ((cards >> (32 * s)) as u32).count_ones() as u8 / 2)
     }
+}
+
+/// Asks the processor to bring an entry into the cache ahead of its read.
+#[inline]
+fn prefetch(entry: &Entry) {
+    #[cfg(target_arch = "x86_64")]
+    // SAFETY: a prefetch is only a hint; it reads nothing and cannot fault.
+    unsafe {
+        use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
+        _mm_prefetch::<_MM_HINT_T0>((entry as *const Entry).cast());
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = entry;
 }
 
 /// A multiplicative hash: keys are already well mixed by the lengths.
@@ -433,22 +455,26 @@ impl Tt {
         self.evictions
     }
 
-    /// Whether the leader's side takes at least `t` tricks, if an entry
-    /// settles it, with the relevant cards the answer rests on here.
-    pub fn probe(&mut self, shape: &Shape, t: u8) -> Option<(bool, Relevant)> {
-        let run = self.run_of(shape)?;
-        self.scan(shape, run, t)
-    }
-
-    /// Where the entries of `shape`'s family are: its first slot and how
-    /// many there are (the length says what a [`Tt::scan`] will cost).
+    /// Where the entries of the family with this key are: its first slot
+    /// and how many there are (the length says what a [`Tt::scan`] will
+    /// cost). Asked before the position's owner codes are read, so the
+    /// newest entries, where a scan starts, come in from memory meanwhile.
     #[inline]
-    pub fn run_of(&self, shape: &Shape) -> Option<(u32, u32)> {
-        self.families.get(&shape.key).map(|f| (f.start, f.len))
+    pub fn run_of(&self, key: u128) -> Option<(u32, u32)> {
+        let run = self.families.get(&key).map(|f| (f.start, f.len))?;
+        if run.1 > 0 {
+            let last = (run.0 + run.1 - 1) as usize;
+            prefetch(&self.arena[last]);
+            if run.1 > 2 {
+                prefetch(&self.arena[last - 2]);
+            }
+        }
+        Some(run)
     }
 
-    /// [`Tt::probe`] on a family's entries found by [`Tt::run_of`], with no
-    /// store in between.
+    /// Whether the leader's side takes at least `t` tricks, if an entry of
+    /// the family found by [`Tt::run_of`] (with no store in between)
+    /// settles it, with the relevant cards the answer rests on here.
     #[inline]
     pub fn scan(&mut self, shape: &Shape, run: (u32, u32), t: u8) -> Option<(bool, Relevant)> {
         let word = shape.owner_word();
