@@ -28,11 +28,50 @@ PEERS=""
 if [ -n "${BRIDGE_SOLVER_SRC:-}" ]; then
     BRIDGE_SOLVER=$(sh bench/solver/build_bridge_solver.sh)
 fi
-/usr/bin/time -v -o "$WORK/ours.time" target/release/examples/solver_bench "$DEALS" "$N" > "$WORK/ours.txt"
-/usr/bin/time -v -o "$WORK/dds.time" "$DDS_PYTHON" bench/solver/dds_times.py "$DEALS" "$N" > "$WORK/dds.txt"
+# The deals go in chunks of CHUNK (default 20), and each chunk is timed
+# with every program before the next, the order turning from chunk to
+# chunk: this machine's speed drifts by 10-30% over minutes, and timing
+# each program over the whole run in turn put that drift into the ratios
+# (one run had DDS 29% slower than the run before it while our times
+# held). Peak memory is the largest of a program's chunks.
+CHUNK=${CHUNK:-20}
+# Peak resident memory of a /usr/bin/time -v log (0 for an empty one).
+kib() {
+    k=$(sed -n 's/.*Maximum resident set size (kbytes): //p' "$1")
+    echo "${k:-0}"
+}
+programs="ours dds"
+[ -n "${BRIDGE_SOLVER:-}" ] && programs="$programs bridge-solver"
+for p in $programs; do
+    : > "$WORK/$p.txt"
+    : > "$WORK/$p.time"
+done
+head -n "$N" "$DEALS" > "$WORK/deals.txt"
+total=$(wc -l < "$WORK/deals.txt")
+start=1
+turn=0
+while [ "$start" -le "$total" ]; do
+    sed -n "${start},$((start + CHUNK - 1))p" "$WORK/deals.txt" > "$WORK/chunk.txt"
+    n=$(wc -l < "$WORK/chunk.txt")
+    # This chunk's order: the list turned by `turn` places.
+    order=$(echo $programs | awk -v k="$turn" '{ for (i = 0; i < NF; i++) printf "%s ", $((i + k) % NF + 1) }')
+    for p in $order; do
+        case $p in
+            ours) cmd="target/release/examples/solver_bench $WORK/chunk.txt $n" ;;
+            dds) cmd="$DDS_PYTHON bench/solver/dds_times.py $WORK/chunk.txt $n" ;;
+            bridge-solver) cmd="python3 bench/solver/bridge_solver_times.py $WORK/chunk.txt $n $BRIDGE_SOLVER" ;;
+        esac
+        # shellcheck disable=SC2086
+        /usr/bin/time -v -o "$WORK/$p.chunk.time" $cmd >> "$WORK/$p.txt"
+        if [ "$(kib "$WORK/$p.chunk.time")" -gt "$(kib "$WORK/$p.time")" ]; then
+            cp "$WORK/$p.chunk.time" "$WORK/$p.time"
+        fi
+    done
+    start=$((start + CHUNK))
+    turn=$((turn + 1))
+done
 PEERS="DDS=$WORK/dds.txt:$WORK/dds.time"
 if [ -n "${BRIDGE_SOLVER:-}" ]; then
-    /usr/bin/time -v -o "$WORK/bridge-solver.time" python3 bench/solver/bridge_solver_times.py "$DEALS" "$N" "$BRIDGE_SOLVER" > "$WORK/bridge-solver.txt"
     PEERS="$PEERS bridge-solver=$WORK/bridge-solver.txt:$WORK/bridge-solver.time"
 fi
 # shellcheck disable=SC2086
