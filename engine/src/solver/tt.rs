@@ -502,7 +502,7 @@ impl Tt {
     /// as an older one is added beside it, not merged into it: a lookup
     /// reads on past an entry whose bound does not settle its question,
     /// so the two answer what a merged one would, and looking for the old
-    /// entry read the whole family (reference tables 1-2.4% faster without
+    /// entry read the whole family (reference tables 2.0-2.4% faster without
     /// it, bridge-solver's hard deals' tables 3-7%, the same nodes).
     pub fn store(&mut self, shape: &Shape, bounds: Bounds, rel: Relevant) {
         if self.entries >= self.capacity || self.arena.len() >= 2 * self.capacity {
