@@ -19,12 +19,10 @@
 //! families closest to the end of play.
 //!
 //! All entries live in one arena, each family's in a run of slots whose
-//! length is a power of two; the map only says where a family's run is.
+//! length is a power of two; the map (our own, see [`FamilyMap`]) only
+//! says where a family's run is.
 //! Starting afresh is then two cheap clears instead of freeing one list
 //! per family.
-
-use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
 
 /// Lower and upper bounds on the leading side's tricks from here.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -104,20 +102,15 @@ fn owner_code(all: u16, odd: u16, high: u16) -> u32 {
     part(1) << (2 * (all & 0xFF).count_ones()) | part(0)
 }
 
-/// The tricks left in the positions of a family: a quarter of the sum of
-/// the suit lengths, the key's low 64 bits.
-fn tricks_of(key: u128) -> usize {
-    let lengths = key as u64;
-    (0..16)
-        .map(|i| (lengths >> (4 * i) & 15) as usize)
-        .sum::<usize>()
-        / 4
+/// The tricks left in the positions of a family (see [`Shape::key_of`]).
+fn tricks_of(key: u64) -> usize {
+    (key >> 5 & 15) as usize
 }
 
 /// A position at a trick boundary, read once for lookups and stores.
 pub(crate) struct Shape {
     /// Suit lengths of every hand, the leader and the trumps.
-    key: u128,
+    key: u64,
     /// Per suit: owners of its cards from the top down, two bits each.
     owners: [u32; 4],
     /// Per suit: how many cards of it are left.
@@ -127,20 +120,27 @@ pub(crate) struct Shape {
 }
 
 impl Shape {
-    /// The family's key alone (cheap: suit lengths, leader and trumps).
+    /// The family's key alone (cheap: suit lengths, leader and trumps), in
+    /// 57 bits: the leader (2), the trumps (3), the tricks left (4), and
+    /// every hand's lengths in the first three suits (48). At a trick
+    /// boundary every hand holds a card for each trick left, so its length
+    /// in the fourth suit follows.
     #[inline]
-    pub fn key_of(hands: &[[u16; 4]; 4], leader: usize, trump: usize) -> u128 {
-        let mut key: u128 = (leader as u128) << 3 | trump as u128;
-        for s in 0..4 {
-            for h in hands {
-                key = key << 4 | h[s].count_ones() as u128;
+    pub fn key_of(hands: &[[u16; 4]; 4], leader: usize, trump: usize) -> u64 {
+        let left: u32 = hands[0].iter().map(|h| h.count_ones()).sum();
+        let mut key = (leader as u64) | (trump as u64) << 2 | (left as u64) << 5;
+        let mut at = 9;
+        for h in hands {
+            for suit in &h[..3] {
+                key |= (suit.count_ones() as u64) << at;
+                at += 4;
             }
         }
         key
     }
 
     /// The shape of a position whose family key is `key`.
-    pub fn with_key(hands: &[[u16; 4]; 4], key: u128) -> Shape {
+    pub fn with_key(hands: &[[u16; 4]; 4], key: u64) -> Shape {
         let mut owners = [0u32; 4];
         let mut len = [0u8; 4];
         let mut ranks = [0u16; 4];
@@ -288,28 +288,152 @@ fn prefetch(entry: &Entry) {
     let _ = entry;
 }
 
-/// A multiplicative hash: keys are already well mixed by the lengths.
-#[derive(Default)]
-struct KeyHasher(u64);
+/// A family's place in the map: its key and run, and the generation it
+/// was stored in (24 bytes: a lookup reads one slot, rarely two).
+#[derive(Clone, Copy, Default)]
+struct Slot {
+    key: u64,
+    family: Family,
+    /// The slot is in use when this is the map's generation.
+    generation: u32,
+}
 
-impl Hasher for KeyHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 = (self.0 ^ b as u64).wrapping_mul(0x100_0000_01b3);
+/// Where each family's run is, by key: open addressing with linear
+/// probing, the key in the slot beside the run. A lookup so reads one
+/// slot, where the general map read a group of control bytes and then the
+/// bucket: two waits on memory at every trick boundary. A new deal empties
+/// the map by moving to the next generation (a slot of an older one is
+/// free), not by writing every slot.
+struct FamilyMap {
+    /// A power of two long, at most half of them in use.
+    slots: Vec<Slot>,
+    used: usize,
+    generation: u32,
+}
+
+/// Slots the map starts with, as a power of two.
+const FIRST_SLOTS: u32 = 12;
+
+impl FamilyMap {
+    fn new() -> FamilyMap {
+        FamilyMap {
+            slots: vec![Slot::default(); 1 << FIRST_SLOTS],
+            used: 0,
+            generation: 1,
         }
     }
-    fn write_u128(&mut self, v: u128) {
-        let x = (v as u64) ^ ((v >> 64) as u64).rotate_left(31);
-        let x = x.wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        self.0 = x ^ (x >> 29);
+
+    /// The slot where a probe for `key` starts: the top bits of a
+    /// multiplicative hash.
+    #[inline]
+    fn home(&self, key: u64) -> usize {
+        let bits = self.slots.len().trailing_zeros();
+        (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - bits)) as usize
+    }
+
+    /// The slot holding `key`, or the free slot where it would go.
+    #[inline]
+    fn find(&self, key: u64) -> (usize, bool) {
+        let mask = self.slots.len() - 1;
+        let mut i = self.home(key);
+        loop {
+            let slot = &self.slots[i];
+            if slot.generation != self.generation {
+                return (i, false);
+            }
+            if slot.key == key {
+                return (i, true);
+            }
+            i = (i + 1) & mask;
+        }
+    }
+
+    #[inline]
+    fn get(&self, key: u64) -> Option<&Family> {
+        match self.find(key) {
+            (i, true) => Some(&self.slots[i].family),
+            _ => None,
+        }
+    }
+
+    /// The family with this key, a new empty one if there is none.
+    fn entry(&mut self, key: u64) -> &mut Family {
+        let (mut i, found) = self.find(key);
+        if !found {
+            if 2 * (self.used + 1) > self.slots.len() {
+                self.grow();
+                i = self.find(key).0;
+            }
+            self.slots[i] = Slot {
+                key,
+                family: Family::default(),
+                generation: self.generation,
+            };
+            self.used += 1;
+        }
+        &mut self.slots[i].family
+    }
+
+    /// Twice the slots, every family moved to its place among them.
+    fn grow(&mut self) {
+        let live: Vec<Slot> = self.live().copied().collect();
+        self.slots = vec![Slot::default(); 2 * self.slots.len()];
+        self.generation = 1;
+        for slot in live {
+            let (i, _) = self.find(slot.key);
+            self.slots[i] = Slot {
+                generation: 1,
+                ..slot
+            };
+        }
+    }
+
+    /// Empties the map.
+    fn clear(&mut self) {
+        self.used = 0;
+        self.generation = self.generation.wrapping_add(1);
+        if self.generation == 0 {
+            self.slots.fill(Slot::default());
+            self.generation = 1;
+        }
+    }
+
+    fn live(&self) -> impl Iterator<Item = &Slot> {
+        self.slots
+            .iter()
+            .filter(|s| s.generation == self.generation)
+    }
+
+    fn live_mut(&mut self) -> impl Iterator<Item = &mut Slot> {
+        let generation = self.generation;
+        self.slots
+            .iter_mut()
+            .filter(move |s| s.generation == generation)
+    }
+
+    #[cfg(test)]
+    fn len(&self) -> usize {
+        self.used
+    }
+
+    /// Keeps the families `keep` returns true for (it may change them),
+    /// in a map built afresh.
+    fn retain(&mut self, mut keep: impl FnMut(u64, &mut Family) -> bool) {
+        let mut kept: Vec<Slot> = Vec::with_capacity(self.used);
+        for slot in self.slots.iter_mut() {
+            if slot.generation == self.generation && keep(slot.key, &mut slot.family) {
+                kept.push(*slot);
+            }
+        }
+        self.clear();
+        for slot in kept {
+            *self.entry(slot.key) = slot.family;
+        }
     }
 }
 
 pub(crate) struct Tt {
-    families: HashMap<u128, Family, BuildHasherDefault<KeyHasher>>,
+    families: FamilyMap,
     /// Every family's entries, each family in one run of slots. A family
     /// that outgrows its run moves to one twice as long: a run another
     /// family left, or new slots at the end.
@@ -343,7 +467,7 @@ impl Tt {
     /// runs' spare slots and the map's own overhead).
     pub fn new(capacity: usize) -> Tt {
         Tt {
-            families: HashMap::default(),
+            families: FamilyMap::new(),
             arena: Vec::new(),
             free: Default::default(),
             entries: 0,
@@ -396,7 +520,7 @@ impl Tt {
     /// Families, entries and the longest family (for tuning).
     #[cfg(test)]
     pub fn shape_of_table(&self) -> (usize, usize, usize) {
-        let longest = self.families.values().map(|f| f.len as usize).max();
+        let longest = self.families.live().map(|s| s.family.len as usize).max();
         (self.families.len(), self.entries, longest.unwrap_or(0))
     }
 
@@ -411,7 +535,8 @@ impl Tt {
         let mut kept_by_tricks = [0usize; 14];
         let arena = &mut self.arena;
         let mut entries = 0;
-        for (key, family) in self.families.iter_mut() {
+        for slot in self.families.live_mut() {
+            let (key, family) = (slot.key, &mut slot.family);
             let (start, len) = (family.start as usize, family.len as usize);
             let mut keep = 0;
             for i in start..start + len {
@@ -422,7 +547,7 @@ impl Tt {
                 }
             }
             family.len = keep as u32;
-            kept_by_tricks[tricks_of(*key)] += keep;
+            kept_by_tricks[tricks_of(key)] += keep;
             entries += keep;
         }
         self.by_tricks = kept_by_tricks;
@@ -433,12 +558,13 @@ impl Tt {
             last += 1;
         }
         self.families
-            .retain(|key, family| family.len > 0 && tricks_of(*key) >= last);
+            .retain(|key, family| family.len > 0 && tricks_of(key) >= last);
         self.entries -= dropped;
         // Close up the arena: the kept families, each in a run just long
         // enough for it.
         let mut arena = Vec::with_capacity(self.entries * 2);
-        for family in self.families.values_mut() {
+        for slot in self.families.live_mut() {
+            let family = &mut slot.family;
             let (start, len) = (family.start as usize, family.len as usize);
             family.start = arena.len() as u32;
             family.room = family.len;
@@ -460,8 +586,8 @@ impl Tt {
     /// cost). Asked before the position's owner codes are read, so the
     /// newest entries, where a scan starts, come in from memory meanwhile.
     #[inline]
-    pub fn run_of(&self, key: u128) -> Option<(u32, u32)> {
-        let run = self.families.get(&key).map(|f| (f.start, f.len))?;
+    pub fn run_of(&self, key: u64) -> Option<(u32, u32)> {
+        let run = self.families.get(key).map(|f| (f.start, f.len))?;
         if run.1 > 0 {
             let last = (run.0 + run.1 - 1) as usize;
             prefetch(&self.arena[last]);
@@ -510,7 +636,7 @@ impl Tt {
         }
         let depth = shape.depths(rel);
         let (owners, mask) = shape.masked_owners(&depth);
-        let family = self.families.entry(shape.key).or_default();
+        let family = self.families.entry(shape.key);
         let (start, len) = (family.start as usize, family.len as usize);
         if family.len == family.room {
             // Runs come in powers of two, so a freed run fits the next
