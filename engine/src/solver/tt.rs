@@ -664,3 +664,62 @@ impl Tt {
         self.by_tricks[tricks_of(shape.key)] += 1;
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::{FIRST_SLOTS, Family, FamilyMap};
+
+    fn run(start: u32) -> Family {
+        Family {
+            start,
+            len: 1,
+            room: 2,
+        }
+    }
+
+    /// The map keeps every family as it grows past its first slots,
+    /// forgets them all when emptied, and keeps only what `retain` keeps.
+    #[test]
+    fn the_family_map_finds_what_it_holds_through_growing_and_emptying() {
+        let keys: Vec<u64> = (0..3 << FIRST_SLOTS)
+            .map(|i: u64| i.wrapping_mul(0x2545_F491_4F6C_DD1D) >> 7)
+            .collect();
+        let mut map = FamilyMap::new();
+        for round in 0..3 {
+            for (i, &k) in keys.iter().enumerate() {
+                *map.entry(k) = run(i as u32 + round);
+            }
+            assert_eq!(map.len(), keys.len());
+            for (i, &k) in keys.iter().enumerate() {
+                assert_eq!(map.get(k).map(|f| f.start), Some(i as u32 + round));
+            }
+            assert!(map.slots.len() >= 2 * keys.len());
+            map.clear();
+            assert!(keys.iter().all(|&k| map.get(k).is_none()));
+        }
+        for (i, &k) in keys.iter().enumerate() {
+            *map.entry(k) = run(i as u32);
+        }
+        map.retain(|_, f| f.start % 2 == 0);
+        for (i, &k) in keys.iter().enumerate() {
+            assert_eq!(map.get(k).is_some(), i % 2 == 0);
+        }
+        assert_eq!(map.len(), keys.len().div_ceil(2));
+    }
+
+    /// A generation count that runs round empties every slot first, so no
+    /// slot of an old generation reads as in use.
+    #[test]
+    fn the_family_map_survives_its_generation_count_running_round() {
+        let mut map = FamilyMap::new();
+        *map.entry(7) = run(1);
+        map.generation = u32::MAX;
+        map.slots.iter_mut().for_each(|s| s.generation = u32::MAX);
+        assert!(map.get(7).is_some());
+        map.clear();
+        assert_eq!(map.generation, 1);
+        assert!(map.get(7).is_none());
+        *map.entry(7) = run(2);
+        assert_eq!(map.get(7).map(|f| f.start), Some(2));
+    }
+}
