@@ -419,12 +419,10 @@ impl FamilyMap {
     /// Keeps the families `keep` returns true for (it may change them),
     /// in a map built afresh.
     fn retain(&mut self, mut keep: impl FnMut(u64, &mut Family) -> bool) {
-        let mut kept: Vec<Slot> = Vec::with_capacity(self.used);
-        for slot in self.slots.iter_mut() {
-            if slot.generation == self.generation && keep(slot.key, &mut slot.family) {
-                kept.push(*slot);
-            }
-        }
+        let kept: Vec<Slot> = self
+            .live_mut()
+            .filter_map(|slot| keep(slot.key, &mut slot.family).then_some(*slot))
+            .collect();
         self.clear();
         for slot in kept {
             *self.entry(slot.key) = slot.family;
