@@ -388,9 +388,18 @@ impl FamilyMap {
         }
     }
 
-    /// Empties the map.
+    /// Empties the map. A map far larger than its last deal needed starts
+    /// again at four times that deal's families: its slots then stay in
+    /// the core's cache, where one hard deal's map spread every later
+    /// deal's few families over megabytes.
     fn clear(&mut self) {
+        let fits = (4 * self.used).next_power_of_two().max(1 << FIRST_SLOTS);
         self.used = 0;
+        if fits < self.slots.len() {
+            self.slots = vec![Slot::default(); fits];
+            self.generation = 1;
+            return;
+        }
         self.generation = self.generation.wrapping_add(1);
         if self.generation == 0 {
             self.slots.fill(Slot::default());
@@ -703,6 +712,29 @@ mod tests {
             assert_eq!(map.get(k).is_some(), i % 2 == 0);
         }
         assert_eq!(map.len(), keys.len().div_ceil(2));
+    }
+
+    /// A map grown by one large deal starts the next at the size its last
+    /// deal needed, and still finds and grows as before.
+    #[test]
+    fn the_family_map_shrinks_to_what_its_last_deal_needed() {
+        let mut map = FamilyMap::new();
+        for k in 0..4u64 << FIRST_SLOTS {
+            *map.entry(k * 977) = run(k as u32);
+        }
+        let big = map.slots.len();
+        map.clear();
+        assert_eq!(map.slots.len(), big, "a large deal's successor keeps its room");
+        for k in 0..10 {
+            *map.entry(k) = run(k as u32);
+        }
+        map.clear();
+        assert_eq!(map.slots.len(), 1 << FIRST_SLOTS);
+        assert!(map.get(3).is_none());
+        for k in 0..3u64 << FIRST_SLOTS {
+            *map.entry(k) = run(k as u32);
+        }
+        assert_eq!(map.get(5000).map(|f| f.start), Some(5000));
     }
 
     /// A generation count that runs round empties every slot first, so no
