@@ -459,14 +459,16 @@ pub(crate) struct Tt {
     /// The card that last refuted a position's question, by a hash of
     /// what decides the card's worth (see [`Tt::killer`]): a move-ordering
     /// hint, so a collision costs time, never a wrong answer.
-    killers: Vec<u32>,
+    killers: Vec<u16>,
 }
 
-/// Slots of the refutation table (a power of two). Each slot is four
-/// bytes, the key's bits 16-39 as a check above the card, so the table
-/// (128 KB) stays in the core's second-level cache: every node reads it
-/// before anything else, and twice the slots at twice the width spent a
-/// fifth of that work waiting on memory.
+/// Slots of the refutation table (a power of two). Each slot is two
+/// bytes, the card under eight bits of the key (16-23) as a check, so the
+/// table (64 KB) stays near the core: every node reads it before anything
+/// else, and waits for it. Four-byte slots with a 24-bit check (128 KB)
+/// took 1-2% longer on full tables for 0.24% fewer nodes; a wrong hint
+/// that passes the shorter check costs one card tried first, never an
+/// answer. Half the slots cost 1.6% more nodes for no time.
 const KILLER_BITS: u32 = 15;
 
 impl Tt {
@@ -513,7 +515,7 @@ impl Tt {
     #[inline]
     pub fn killer(&self, key: u64) -> Option<(u8, u8)> {
         let slot = self.killers[(key >> (64 - KILLER_BITS)) as usize];
-        (slot & 0xFF != 0 && slot >> 8 == (key >> 8) as u32 >> 8)
+        (slot & 0xFF != 0 && slot >> 8 == (key >> 16) as u16 & 0xFF)
             .then_some(((slot as u8) >> 4, slot as u8 & 15))
     }
 
@@ -521,7 +523,7 @@ impl Tt {
     #[inline]
     pub fn set_killer(&mut self, key: u64, card: (u8, u8)) {
         self.killers[(key >> (64 - KILLER_BITS)) as usize] =
-            ((key >> 8) as u32 >> 8) << 8 | (card.0 << 4 | card.1) as u32;
+            ((key >> 16) as u16 & 0xFF) << 8 | (card.0 << 4 | card.1) as u16;
     }
 
     /// Families, entries and the longest family (for tuning).
