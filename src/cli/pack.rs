@@ -9,6 +9,7 @@ use std::io::IsTerminal;
 use std::path::PathBuf;
 
 use indicatif::{MultiProgress, ProgressBar, ProgressStyle};
+use rayon::prelude::*;
 
 use super::publish;
 use crate::export::pbn;
@@ -65,12 +66,18 @@ pub fn write(
             templates: &b.templates,
         })
         .collect();
-    let mut files = Vec::new();
-    for output in Handout::packed() {
-        if let Some(file) = render::render_pack(name, output, &lessons, contents)? {
-            files.push((file.file_name, file.bytes));
-        }
-    }
+    // The pack's handouts render side by side: the course's last step,
+    // when every lesson is built and nothing else keeps a core busy.
+    let outputs: Vec<Handout> = Handout::packed().collect();
+    let rendered = outputs
+        .par_iter()
+        .map(|&output| render::render_pack(name, output, &lessons, contents))
+        .collect::<Result<Vec<_>, _>>()?;
+    let mut files: Vec<(String, Vec<u8>)> = rendered
+        .into_iter()
+        .flatten()
+        .map(|file| (file.file_name, file.bytes))
+        .collect();
     if with_pbn {
         files.push(("deals.pbn".to_string(), pbn_bytes(built)));
     }
