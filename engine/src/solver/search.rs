@@ -70,6 +70,13 @@ pub(crate) struct Trick {
     pub rank: [u8; 4],
     /// Index (0..count) of the card currently winning.
     pub winning: u8,
+    /// The winning card's suit and rank, kept beside the lists: every
+    /// card played asks whether it beats them.
+    win_suit: u8,
+    win_rank: u8,
+    /// Whether the winning card beat a card of its own suit (then its
+    /// rank, not just its suit, wins the trick).
+    by_rank: bool,
 }
 
 impl Trick {
@@ -80,6 +87,9 @@ impl Trick {
             suit: [0; 4],
             rank: [0; 4],
             winning: 0,
+            win_suit: 0,
+            win_rank: 0,
+            by_rank: false,
         }
     }
 
@@ -97,10 +107,8 @@ impl Trick {
     /// Whether a card would beat the card now winning the trick.
     #[inline]
     pub fn beats(&self, trump: usize, suit: usize, rank: u32) -> bool {
-        let w = self.winning as usize;
-        let ws = self.suit[w] as usize;
-        if suit == ws {
-            rank > self.rank[w] as u32
+        if suit == self.win_suit as usize {
+            rank > self.win_rank as u32
         } else {
             suit == trump
         }
@@ -108,8 +116,20 @@ impl Trick {
 
     #[inline]
     pub fn push(&mut self, trump: usize, suit: usize, rank: u32) {
-        if self.count == 0 || self.beats(trump, suit, rank) {
+        if self.count == 0 {
+            self.winning = 0;
+            (self.win_suit, self.win_rank, self.by_rank) = (suit as u8, rank as u8, false);
+        } else if suit == self.win_suit as usize {
+            // A card of the winning suit: whichever wins, a rank decided.
+            if rank > self.win_rank as u32 {
+                self.winning = self.count;
+                self.win_rank = rank as u8;
+            }
+            self.by_rank = true;
+        } else if suit == trump {
+            // The first trump over a card of another suit.
             self.winning = self.count;
+            (self.win_suit, self.win_rank, self.by_rank) = (suit as u8, rank as u8, false);
         }
         let i = self.count as usize;
         self.suit[i] = suit as u8;
@@ -127,13 +147,8 @@ impl Trick {
     /// its own suit (then its rank, not just its suit, won the trick).
     #[inline]
     pub fn deciding_rank(&self) -> Relevant {
-        let w = self.winning as usize;
-        let suit = self.suit[w];
-        let rivals = (0..self.count as usize)
-            .filter(|&i| self.suit[i] == suit)
-            .count();
-        if rivals > 1 {
-            relevant_from(suit as usize, self.rank[w] as u32)
+        if self.by_rank {
+            relevant_from(self.win_suit as usize, self.win_rank as u32)
         } else {
             0
         }
@@ -802,8 +817,7 @@ impl<'t> Engine<'t> {
             (pack(&h[seat]), 0)
         } else {
             let lead = trick.lead_suit();
-            let w = trick.winning as usize;
-            let card = (trick.suit[w] as u64) << 4 | trick.rank[w] as u64;
+            let card = (trick.win_suit as u64) << 4 | trick.win_rank as u64;
             if h[seat][lead] != 0 {
                 let suit = self.suit_cards(lead) | trick.table(lead);
                 ((suit as u64) << (16 * lead), card)
@@ -1208,11 +1222,10 @@ impl<'t> Engine<'t> {
             let next_ruffs = can_ruff(next, lead);
             if trick.count == 2 {
                 if ours {
-                    let w = trick.winning as usize;
                     let safe = !next_ruffs
-                        && trick.suit[w] as usize == lead
-                        && trick.rank[w] as u32 > next_top;
-                    let safe = safe || (trick.suit[w] as usize != lead && !next_ruffs);
+                        && trick.win_suit as usize == lead
+                        && trick.win_rank as u32 > next_top;
+                    let safe = safe || (trick.win_suit as usize != lead && !next_ruffs);
                     return if safe {
                         60 - r
                     } else if beats && high > next_top && !next_ruffs {
