@@ -157,11 +157,13 @@ pub struct DeclarerTable {
 
 impl DeclarerTable {
     /// Solves `deal` for every player `rules` lets declare.
-    pub fn solve(deal: &Deal, rules: &Rules) -> DeclarerTable {
+    /// The contract's strain goes last, so that the questions about its
+    /// play that follow find the solver's entries for it.
+    pub fn solve(deal: &Deal, rules: &Rules, contract: Strain) -> DeclarerTable {
         let seatings = Seat::ALL.map(|p| rules.seating_for(p));
         if seatings.iter().flatten().all(|s| !s.is_moved()) {
             // Nobody moves: one table, its searches sharing what they learn.
-            let dd = solver::dd_table(deal);
+            let dd = solver::dd_table_before(deal, contract);
             return DeclarerTable {
                 rows: Seat::ALL.map(|p| {
                     seatings[p.index()].map(|_| Strain::ALL.map(|strain| dd.get(p, strain)))
@@ -245,7 +247,7 @@ fn play_facts(
     let chair = seating.declarer_chair();
     let declarer = seating.declarer();
     let strain = contract.strain();
-    let dd = DeclarerTable::solve(deal, rules);
+    let dd = DeclarerTable::solve(deal, rules, strain);
     let guideline_tricks = dd.get(declarer, strain);
     let guideline_score = rules.score(contract, guideline_tricks);
 

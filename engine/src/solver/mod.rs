@@ -360,18 +360,36 @@ impl fmt::Display for DdTable {
 /// transposition table, and each starts from the answer for the other
 /// declarer of the same side, which is usually equal or one off.
 pub fn dd_table(deal: &Deal) -> DdTable {
-    dd_table_nodes(deal).0
+    dd_table_nodes(deal, Strain::Suit(Suit::Clubs)).0
 }
 
-/// [`dd_table`] with the number of search nodes it visited and where the
-/// searches ended.
-pub(crate) fn dd_table_nodes(deal: &Deal) -> (DdTable, u64, search::Counters) {
+/// [`dd_table`] with `last`'s searches last, so that the questions asked
+/// next about a contract in that strain find the table's entries for it.
+pub fn dd_table_before(deal: &Deal, last: Strain) -> DdTable {
+    dd_table_nodes(deal, last).0
+}
+
+/// [`dd_table`] solved with `last` the last strain, with the number of
+/// search nodes it visited and where the searches ended. Each strain
+/// starts with an empty transposition table: entries name their trumps,
+/// so another strain's never answer, and without them the table stays
+/// small enough to be read from the cache (reference tables 4.4% faster,
+/// the course's boards 4.3%).
+pub(crate) fn dd_table_nodes(deal: &Deal, last: Strain) -> (DdTable, u64, search::Counters) {
     let hands = masks(&deal.hands());
     let mut tricks = [[0u8; 5]; 4];
     let mut nodes = 0;
     let mut counters = search::Counters::default();
+    let order = Strain::ALL
+        .iter()
+        .enumerate()
+        .filter(|&(_, &s)| s != last)
+        .chain(Strain::ALL.iter().enumerate().filter(|&(_, &s)| s == last));
     with_tt(&hands, |tt| {
-        for (col, strain) in Strain::ALL.iter().enumerate() {
+        for (i, (col, strain)) in order.enumerate() {
+            if i > 0 {
+                tt.forget();
+            }
             let mut engine = Engine::new(hands, strain_index(*strain), tt);
             let mut guess: [Option<i32>; 2] = [None, None];
             // Leaders E, W (declarers N, S) then S, N (declarers E, W).

@@ -330,7 +330,7 @@ fn table_nodes() {
         let f: Vec<&str> = line.split_whitespace().collect();
         let deal = Deal::parse_pbn(&f[..4].join(" ")).unwrap();
         let t0 = std::time::Instant::now();
-        let (table, nodes, c) = super::dd_table_nodes(&deal);
+        let (table, nodes, c) = super::dd_table_nodes(&deal, Strain::Suit(Suit::Clubs));
         let ours: String = table
             .rows()
             .iter()

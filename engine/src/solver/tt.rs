@@ -501,13 +501,18 @@ impl Tt {
             .map(|(p, s)| (hands[p][s] & !self.deal[p][s]).count_ones())
             .sum();
         if moved > 2 {
-            self.families.clear();
-            self.arena.clear();
-            self.free.iter_mut().for_each(Vec::clear);
-            self.entries = 0;
-            self.by_tricks = [0; 14];
+            self.forget();
             self.deal = *hands;
         }
+    }
+
+    /// Drops every entry.
+    pub fn forget(&mut self) {
+        self.families.clear();
+        self.arena.clear();
+        self.free.iter_mut().for_each(Vec::clear);
+        self.entries = 0;
+        self.by_tricks = [0; 14];
     }
 
     /// The card that refuted the last question asked in a position with
