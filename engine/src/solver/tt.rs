@@ -731,7 +731,11 @@ mod tests {
         }
         let big = map.slots.len();
         map.clear();
-        assert_eq!(map.slots.len(), big, "a large deal's successor keeps its room");
+        assert_eq!(
+            map.slots.len(),
+            big,
+            "a large deal's successor keeps its room"
+        );
         for k in 0..10 {
             *map.entry(k) = run(k as u32);
         }
