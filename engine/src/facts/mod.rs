@@ -159,11 +159,11 @@ impl DeclarerTable {
     /// Solves `deal` for every player `rules` lets declare.
     /// The contract's strain goes last, so that the questions about its
     /// play that follow find the solver's entries for it.
-    pub fn solve(deal: &Deal, rules: &Rules, contract: Strain) -> DeclarerTable {
+    pub fn solve(deal: &Deal, rules: &Rules, contract_strain: Strain) -> DeclarerTable {
         let seatings = Seat::ALL.map(|p| rules.seating_for(p));
         if seatings.iter().flatten().all(|s| !s.is_moved()) {
             // Nobody moves: one table, its searches sharing what they learn.
-            let dd = solver::dd_table_before(deal, contract);
+            let dd = solver::dd_table_before(deal, contract_strain);
             return DeclarerTable {
                 rows: Seat::ALL.map(|p| {
                     seatings[p.index()].map(|_| Strain::ALL.map(|strain| dd.get(p, strain)))

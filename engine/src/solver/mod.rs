@@ -380,17 +380,15 @@ pub(crate) fn dd_table_nodes(deal: &Deal, last: Strain) -> (DdTable, u64, search
     let mut tricks = [[0u8; 5]; 4];
     let mut nodes = 0;
     let mut counters = search::Counters::default();
-    let order = Strain::ALL
-        .iter()
-        .enumerate()
-        .filter(|&(_, &s)| s != last)
-        .chain(Strain::ALL.iter().enumerate().filter(|&(_, &s)| s == last));
+    // Columns in table order, `last` moved to the end.
+    let mut order: Vec<(usize, Strain)> = Strain::ALL.into_iter().enumerate().collect();
+    order.sort_by_key(|&(_, s)| s == last);
     with_tt(&hands, |tt| {
-        for (i, (col, strain)) in order.enumerate() {
+        for (i, (col, strain)) in order.into_iter().enumerate() {
             if i > 0 {
                 tt.forget();
             }
-            let mut engine = Engine::new(hands, strain_index(*strain), tt);
+            let mut engine = Engine::new(hands, strain_index(strain), tt);
             let mut guess: [Option<i32>; 2] = [None, None];
             // Leaders E, W (declarers N, S) then S, N (declarers E, W).
             for leader in [1usize, 3, 2, 0] {
@@ -399,7 +397,7 @@ pub(crate) fn dd_table_nodes(deal: &Deal, last: Strain) -> (DdTable, u64, search
                 // answer says roughly what this side takes against it.
                 let hint = guess[side]
                     .or(guess[side ^ 1].map(|g| 13 - g))
-                    .or_else(|| Some(first_guess(&deal.hands(), *strain, side)));
+                    .or_else(|| Some(first_guess(&deal.hands(), strain, side)));
                 let t = engine.exact(Trick::new(leader), side, hint);
                 guess[side] = Some(t);
                 let declarer = (leader + 3) & 3;

@@ -116,20 +116,15 @@ impl Trick {
 
     #[inline]
     pub fn push(&mut self, trump: usize, suit: usize, rank: u32) {
-        if self.count == 0 {
-            self.winning = 0;
-            (self.win_suit, self.win_rank, self.by_rank) = (suit as u8, rank as u8, false);
-        } else if suit == self.win_suit as usize {
-            // A card of the winning suit: whichever wins, a rank decided.
-            if rank > self.win_rank as u32 {
-                self.winning = self.count;
-                self.win_rank = rank as u8;
-            }
-            self.by_rank = true;
-        } else if suit == trump {
-            // The first trump over a card of another suit.
+        // A second card of the winning suit, above or below it, makes the
+        // trick's winner a matter of rank.
+        let rival = self.count > 0 && suit == self.win_suit as usize;
+        if self.count == 0 || self.beats(trump, suit, rank) {
             self.winning = self.count;
-            (self.win_suit, self.win_rank, self.by_rank) = (suit as u8, rank as u8, false);
+            (self.win_suit, self.win_rank) = (suit as u8, rank as u8);
+            self.by_rank = rival;
+        } else if rival {
+            self.by_rank = true;
         }
         let i = self.count as usize;
         self.suit[i] = suit as u8;
