@@ -369,7 +369,7 @@ fn technique_proof(
     spec: TechniqueSpec,
 ) -> Option<TechniqueProof> {
     let table = Table::new(board, &GuidelineContract::new(contract, seating)?);
-    let proof = (spec.technique.probe().run)(&table, spec.suit).proof?;
+    let proof = technique::proof(&table, spec)?;
     let player = |chair: Seat| seating.player_in(chair);
     let by_player = |c: SeatCard| SeatCard {
         seat: player(c.seat),

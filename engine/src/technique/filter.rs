@@ -9,7 +9,7 @@ use crate::bridge::Board;
 use crate::dealer::constraints::BoardFilter;
 use crate::solver::filters::GuidelineFn;
 
-use super::{Table, TechniqueSpec};
+use super::{Table, TechniqueSpec, proven};
 
 struct TechniqueFilter {
     spec: TechniqueSpec,
@@ -60,7 +60,7 @@ impl BoardFilter for TechniqueFilter {
             return false;
         };
         let probe = self.spec.technique.probe();
-        let passed = (probe.run)(&Table::new(board, &contract), self.spec.suit).passed;
+        let passed = proven::probe(&Table::new(board, &contract), self.spec).passed;
         self.tested.fetch_add(1, Ordering::Relaxed);
         for n in &self.passed[..passed] {
             n.fetch_add(1, Ordering::Relaxed);

@@ -18,6 +18,7 @@ mod hold_up;
 mod length;
 mod moment;
 mod promotion;
+mod proven;
 mod ruff;
 mod table;
 #[cfg(test)]
@@ -30,6 +31,7 @@ use crate::solver::critical::Moment;
 
 pub use filter::technique_filter;
 pub use moment::{Against, Named, NamedPlay, PlayKind, Recognised, critical_plays};
+pub use proven::proof;
 pub use table::{Exchange, Table, exchange};
 
 /// A technique of declarer play that a lesson teaches and a board can be

@@ -11,7 +11,7 @@ use super::moment::name;
 use super::{Finding, PlayKind, Proof, SeatCard, Technique};
 
 /// A board at the table, ready for the probes' questions.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Table {
     /// The deal as the chairs hold it.
     pub deal: Deal,

@@ -105,6 +105,35 @@ const HOLD_UP: &str = "N:QT3.A7.AT76.A942 J92.QT9862.K8.QT AK764.K43.Q952.5 85.J
 /// South, with ♠A-3, lets it win.
 const HOLD_UP_TAKEN: &str = "N:T64.98.KQJ7.AJ84 95.QJT6.6532.K73 A3.AK542.AT98.92 KQJ872.73.4.QT65";
 
+/// The answer key takes the proof the dealer found, once, and asks the
+/// probe itself for a board the dealer did not pass; either way the proof
+/// is the probe's.
+#[test]
+fn an_answer_key_takes_the_dealers_proof_or_asks_the_probe() {
+    let taken = south(FINESSE_TAKEN, Strain::NoTrump, 7);
+    let spec = TechniqueSpec {
+        technique: Technique::Finesse,
+        suit: None,
+    };
+    let direct = (spec.technique.probe().run)(&taken, None).proof;
+    assert!(direct.is_some());
+    assert!(!proven::is_kept(&taken, spec));
+    assert_eq!(proof(&taken, spec), direct);
+    assert_eq!(proven::probe(&taken, spec).proof, direct);
+    assert!(proven::is_kept(&taken, spec));
+    assert_eq!(proof(&taken, spec), direct);
+    assert!(!proven::is_kept(&taken, spec));
+    assert_eq!(proof(&taken, spec), direct);
+    // The same board with clubs named does not pass, and nothing is kept.
+    let clubs = TechniqueSpec {
+        suit: Some(Suit::Clubs),
+        ..spec
+    };
+    assert_eq!(proven::probe(&taken, clubs).proof, None);
+    assert!(!proven::is_kept(&taken, clubs));
+    assert_eq!(proof(&taken, clubs), None);
+}
+
 #[test]
 fn hold_up_lets_the_first_trick_go() {
     let t = Technique::HoldUp;
