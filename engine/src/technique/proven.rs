@@ -9,7 +9,7 @@ use std::sync::{Mutex, PoisonError};
 
 use super::{Finding, Proof, Table, TechniqueSpec};
 
-/// Findings kept at most: a dealer that passes more boards than this
+/// Proofs kept at most: a dealer that passes more boards than this
 /// without their answer keys being asked for (a long `deal` stream) keeps
 /// the first ones and solves again for the rest.
 const KEPT: usize = 4096;
