@@ -245,13 +245,6 @@ pub(crate) struct Engine<'t> {
     /// sure of tricks are then asked (see [`Engine::sure_for`]), and the
     /// engine must have a table of its own (see [`Engine::without_ruffs`]).
     no_ruff: Option<(usize, u8)>,
-    /// Per kind of card (see [`history_kind`]), seat and suit, how often
-    /// such a card has settled a question after the card the refutation
-    /// table named (or none) did not, weighted by the square of the tricks
-    /// left: what keeps working for a seat in this engine's searches (a
-    /// strain of a table, or one question) is tried earlier (see
-    /// [`Engine::moves`]).
-    history: [[[u32; 4]; 4]; 2],
 }
 
 /// Which history a card of `suit` played now counts in, and the most that
@@ -281,7 +274,6 @@ impl<'t> Engine<'t> {
             nodes: 0,
             counters: Counters::default(),
             no_ruff: None,
-            history: [[[0; 4]; 4]; 2],
         }
     }
 
@@ -662,7 +654,7 @@ impl<'t> Engine<'t> {
                 self.tt.set_killer(killer_key, (m.suit, m.high));
                 let suit = m.suit as usize;
                 if let Some((kind, _)) = history_kind(&trick, suit) {
-                    let h = &mut self.history[kind][seat][suit];
+                    let h = &mut self.tt.history[kind][seat][suit];
                     *h = h.saturating_add((remaining * remaining) as u32);
                 }
                 return (result, rel);
@@ -1078,7 +1070,7 @@ impl<'t> Engine<'t> {
                 // count, up to the kind's cap (scale, caps and weight
                 // tuned on node counts).
                 if let Some((kind, cap)) = history_kind(trick, s) {
-                    score += (self.history[kind][seat][s] >> 8).min(cap) as i16;
+                    score += (self.tt.history[kind][seat][s] >> 8).min(cap) as i16;
                 }
                 out[n] = Move {
                     suit: s as u8,
