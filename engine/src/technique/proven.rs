@@ -5,7 +5,7 @@
 //! second time (the course's 36 technique boards: about 0.5 s of solving).
 
 use std::collections::HashMap;
-use std::sync::{Mutex, PoisonError};
+use std::sync::{LazyLock, Mutex, MutexGuard, PoisonError};
 
 use super::{Finding, Proof, Table, TechniqueSpec};
 
@@ -14,17 +14,24 @@ use super::{Finding, Proof, Table, TechniqueSpec};
 /// the first ones and solves again for the rest.
 const KEPT: usize = 4096;
 
-static PROVEN: Mutex<Option<HashMap<(Table, TechniqueSpec), Proof>>> = Mutex::new(None);
+type Kept = HashMap<(Table, TechniqueSpec), Proof>;
+
+static PROVEN: LazyLock<Mutex<Kept>> = LazyLock::new(Mutex::default);
+
+/// The kept proofs (a panic elsewhere while holding them leaves them whole:
+/// each change is one insert or one remove).
+fn kept() -> MutexGuard<'static, Kept> {
+    PROVEN.lock().unwrap_or_else(PoisonError::into_inner)
+}
 
 /// Runs `spec`'s probe on `table` and remembers the proof of a board that
 /// passes every step.
 pub(super) fn probe(table: &Table, spec: TechniqueSpec) -> Finding {
     let found = (spec.technique.probe().run)(table, spec.suit);
     if let Some(proof) = found.proof {
-        let mut kept = PROVEN.lock().unwrap_or_else(PoisonError::into_inner);
-        let map = kept.get_or_insert_with(HashMap::new);
-        if map.len() < KEPT {
-            map.insert((*table, spec), proof);
+        let mut kept = kept();
+        if kept.len() < KEPT {
+            kept.insert((*table, spec), proof);
         }
     }
     found
@@ -34,20 +41,12 @@ pub(super) fn probe(table: &Table, spec: TechniqueSpec) -> Finding {
 /// when it does not pass the probe: the dealer's, taken from the kept ones
 /// when it passed this board, else the probe's answer now.
 pub fn proof(table: &Table, spec: TechniqueSpec) -> Option<Proof> {
-    let taken = PROVEN
-        .lock()
-        .unwrap_or_else(PoisonError::into_inner)
-        .as_mut()
-        .and_then(|map| map.remove(&(*table, spec)));
+    let taken = kept().remove(&(*table, spec));
     taken.or_else(|| (spec.technique.probe().run)(table, spec.suit).proof)
 }
 
 /// Whether a proof of `table` for `spec` is kept (for the tests).
 #[cfg(test)]
 pub(super) fn is_kept(table: &Table, spec: TechniqueSpec) -> bool {
-    PROVEN
-        .lock()
-        .unwrap_or_else(PoisonError::into_inner)
-        .as_ref()
-        .is_some_and(|map| map.contains_key(&(*table, spec)))
+    kept().contains_key(&(*table, spec))
 }
