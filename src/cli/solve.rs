@@ -96,22 +96,22 @@ fn solve_in_order(
     let stop = AtomicBool::new(false);
     let (sender, solved) = mpsc::channel::<(usize, DdTable)>();
     pool.in_place_scope(|scope| {
-        for _ in 0..pool.current_num_threads() {
-            let sender = sender.clone();
-            let (next, stop) = (&next, &stop);
-            scope.spawn(move |_| {
-                while !stop.load(Ordering::Relaxed) {
-                    let k = next.fetch_add(1, Ordering::Relaxed);
-                    let Some(game) = games.get(k) else { break };
-                    let table = dd_table(&game.deal);
-                    progress.board_done();
-                    if sender.send((k, table)).is_err() {
-                        break;
-                    }
+        // One loop per thread, each on its own thread: a table hands its
+        // strains to idle threads, and a thread waiting for one must not
+        // take up another loop (a spawned job could be), or the board it
+        // is solving would wait for that loop's boards too.
+        let (next, stop) = (&next, &stop);
+        scope.spawn_broadcast(move |_, _| {
+            while !stop.load(Ordering::Relaxed) {
+                let k = next.fetch_add(1, Ordering::Relaxed);
+                let Some(game) = games.get(k) else { break };
+                let table = dd_table(&game.deal);
+                progress.board_done();
+                if sender.send((k, table)).is_err() {
+                    break;
                 }
-            });
-        }
-        drop(sender);
+            }
+        });
         let mut waiting = BTreeMap::new();
         let mut due = 0;
         for (k, table) in solved {

@@ -62,12 +62,15 @@ thread_local! {
         const { RefCell::new([None, None, None, None]) };
 }
 
+/// Runs `f` with this thread's transposition table as it is.
+fn thread_table<R>(f: impl FnOnce(&mut Tt) -> R) -> R {
+    TABLE.with(|cell| f(cell.borrow_mut().get_or_insert_with(|| Tt::new(TT_ENTRIES))))
+}
+
 /// Runs `f` with this thread's transposition table, ready for a position
 /// with these hands.
 fn with_tt<R>(hands: &[[u16; 4]; 4], f: impl FnOnce(&mut Tt) -> R) -> R {
-    TABLE.with(|cell| {
-        let mut slot = cell.borrow_mut();
-        let tt = slot.get_or_insert_with(|| Tt::new(TT_ENTRIES));
+    thread_table(|tt| {
         tt.start_solve(hands);
         f(tt)
     })
@@ -374,40 +377,68 @@ pub fn dd_table_before(deal: &Deal, last: Strain) -> DdTable {
 /// starts with an empty transposition table: entries name their trumps,
 /// so another strain's never answer, and without them the table stays
 /// small enough to be read from the cache (reference tables 4.4% faster,
-/// the course's boards 4.3%).
+/// the course's boards 4.3%). So the strains are independent, and with
+/// the `parallel` feature those before `last` may go to another core:
+/// where each runs changes its time, never its answer or its nodes.
+/// `last` runs on the calling thread, whose table keeps its entries.
 pub(crate) fn dd_table_nodes(deal: &Deal, last: Strain) -> (DdTable, u64, search::Counters) {
     let hands = masks(&deal.hands());
+    let earlier: Vec<(usize, Strain)> = Strain::ALL
+        .into_iter()
+        .enumerate()
+        .filter(|&(_, s)| s != last)
+        .collect();
+    let row = |&(col, strain): &(usize, Strain)| (col, strain_tricks(deal, &hands, strain));
+    #[cfg(feature = "parallel")]
+    let mut columns: Vec<_> = {
+        use rayon::prelude::*;
+        earlier.par_iter().map(row).collect()
+    };
+    #[cfg(not(feature = "parallel"))]
+    let mut columns: Vec<_> = earlier.iter().map(row).collect();
+    let last_col = Strain::ALL.iter().position(|&s| s == last).unwrap_or(0);
+    columns.push(row(&(last_col, last)));
     let mut tricks = [[0u8; 5]; 4];
     let mut nodes = 0;
     let mut counters = search::Counters::default();
-    // Columns in table order, `last` moved to the end.
-    let mut order: Vec<(usize, Strain)> = Strain::ALL.into_iter().enumerate().collect();
-    order.sort_by_key(|&(_, s)| s == last);
-    with_tt(&hands, |tt| {
-        for (i, (col, strain)) in order.into_iter().enumerate() {
-            if i > 0 {
-                tt.forget();
-            }
-            let mut engine = Engine::new(hands, strain_index(strain), tt);
-            let mut guess: [Option<i32>; 2] = [None, None];
-            // Leaders E, W (declarers N, S) then S, N (declarers E, W).
-            for leader in [1usize, 3, 2, 0] {
-                let side = leader & 1;
-                // Failing an answer for this side on lead, the other side's
-                // answer says roughly what this side takes against it.
-                let hint = guess[side]
-                    .or(guess[side ^ 1].map(|g| 13 - g))
-                    .or_else(|| Some(first_guess(&deal.hands(), strain, side)));
-                let t = engine.exact(Trick::new(leader), side, hint);
-                guess[side] = Some(t);
-                let declarer = (leader + 3) & 3;
-                tricks[declarer][col] = 13 - t as u8;
-            }
-            nodes += engine.nodes;
-            counters += engine.counters;
+    for (col, (by_declarer, n, c)) in columns {
+        for (declarer, t) in by_declarer.into_iter().enumerate() {
+            tricks[declarer][col] = t;
         }
-    });
+        nodes += n;
+        counters += c;
+    }
     (DdTable { tricks }, nodes, counters)
+}
+
+/// One strain of a table: each declarer's tricks (N, E, S, W), with the
+/// nodes searched. The four searches share this thread's transposition
+/// table, emptied first, and each starts from the answer for the other
+/// declarer of the same side, which is usually equal or one off.
+fn strain_tricks(
+    deal: &Deal,
+    hands: &[[u16; 4]; 4],
+    strain: Strain,
+) -> ([u8; 4], u64, search::Counters) {
+    let mut tricks = [0u8; 4];
+    thread_table(|tt| {
+        tt.start_afresh(hands);
+        let mut engine = Engine::new(*hands, strain_index(strain), tt);
+        let mut guess: [Option<i32>; 2] = [None, None];
+        // Leaders E, W (declarers N, S) then S, N (declarers E, W).
+        for leader in [1usize, 3, 2, 0] {
+            let side = leader & 1;
+            // Failing an answer for this side on lead, the other side's
+            // answer says roughly what this side takes against it.
+            let hint = guess[side]
+                .or(guess[side ^ 1].map(|g| 13 - g))
+                .or_else(|| Some(first_guess(&deal.hands(), strain, side)));
+            let t = engine.exact(Trick::new(leader), side, hint);
+            guess[side] = Some(t);
+            tricks[(leader + 3) & 3] = 13 - t as u8;
+        }
+        (tricks, engine.nodes, engine.counters)
+    })
 }
 
 /// A first guess at the tricks `side` (0: North-South) takes on lead in

@@ -515,6 +515,13 @@ impl Tt {
         }
     }
 
+    /// Starts a solve of a position with these hands on an empty table,
+    /// whatever it held (each strain of a full table).
+    pub fn start_afresh(&mut self, hands: &[[u16; 4]; 4]) {
+        self.forget();
+        self.deal = *hands;
+    }
+
     /// Drops every entry and every remembered refutation.
     pub fn forget(&mut self) {
         self.families.clear();
