@@ -413,8 +413,10 @@ pub(crate) fn dd_table_nodes(deal: &Deal, last: Strain) -> (DdTable, u64, search
 
 /// One strain of a table: each declarer's tricks (N, E, S, W), with the
 /// nodes searched. The four searches share this thread's transposition
-/// table, emptied first, and each starts from the answer for the other
-/// declarer of the same side, which is usually equal or one off.
+/// table, emptied first unless it holds only this strain's entries for
+/// this deal (a single solve asked before), and each starts from the
+/// answer for the other declarer of the same side, which is usually
+/// equal or one off.
 fn strain_tricks(
     deal: &Deal,
     hands: &[[u16; 4]; 4],
@@ -422,7 +424,7 @@ fn strain_tricks(
 ) -> ([u8; 4], u64, search::Counters) {
     let mut tricks = [0u8; 4];
     thread_table(|tt| {
-        tt.start_afresh(hands);
+        tt.start_strain(hands, strain_index(strain));
         let mut engine = Engine::new(*hands, strain_index(strain), tt);
         let mut guess: [Option<i32>; 2] = [None, None];
         // Leaders E, W (declarers N, S) then S, N (declarers E, W).

@@ -266,6 +266,7 @@ fn history_kind(trick: &Trick, suit: usize) -> Option<(usize, u32)> {
 
 impl<'t> Engine<'t> {
     pub fn new(hands: [[u16; 4]; 4], trump: usize, tt: &'t mut Tt) -> Engine<'t> {
+        tt.strains |= 1 << trump;
         Engine {
             hands,
             trump,

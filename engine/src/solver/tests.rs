@@ -525,3 +525,36 @@ fn the_teachers_card_is_the_first_keeping_card_in_the_teachers_order() {
     }
     assert!(positions > 2000, "{positions}");
 }
+
+/// A table's strain starts on the entries a question in that strain left
+/// about the same deal (a single solve asked first), and on an empty table
+/// when another strain's entries are there.
+#[test]
+fn a_tables_strain_keeps_only_its_own_entries() {
+    let deal = Deal::parse_pbn(SEED_000_EXERCISE).unwrap();
+    let hands = masks(&deal.hands());
+    let entries = |tt: &mut tt::Tt| tt.shape_of_table().1;
+    tricks(&deal, Strain::NoTrump, Seat::West);
+    let held = thread_table(|tt| entries(tt));
+    assert!(held > 0);
+    let kept = thread_table(|tt| {
+        tt.start_strain(&hands, NO_TRUMPS);
+        entries(tt)
+    });
+    assert_eq!(
+        kept, held,
+        "the same strain keeps the single solve's entries"
+    );
+    let spades = strain_index(Strain::Suit(Suit::Spades));
+    let other = thread_table(|tt| {
+        tt.start_strain(&hands, spades);
+        entries(tt)
+    });
+    assert_eq!(other, 0, "another strain starts afresh");
+    tricks(&deal, Strain::Suit(Suit::Spades), Seat::West);
+    let mixed = thread_table(|tt| {
+        tt.start_strain(&hands, NO_TRUMPS);
+        entries(tt)
+    });
+    assert_eq!(mixed, 0, "no trumps after a spade solve starts afresh");
+}

@@ -468,6 +468,10 @@ pub(crate) struct Tt {
     /// across the questions asked about one deal (a probe's "makes?", its
     /// exchanged deals, the play record), and emptied with them.
     pub(crate) history: [[[u32; 4]; 4]; 2],
+    /// The strains searched since the table was last emptied (bit = trump
+    /// index, 4 for no trumps): a full table's strain keeps only entries
+    /// of its own (see [`Tt::start_strain`]).
+    pub(crate) strains: u8,
 }
 
 /// Slots of the refutation table (a power of two). Each slot is two
@@ -494,6 +498,7 @@ impl Tt {
             deal: [[0; 4]; 4],
             killers: vec![0; 1 << KILLER_BITS],
             history: [[[0; 4]; 4]; 2],
+            strains: 0,
         }
     }
 
@@ -515,11 +520,18 @@ impl Tt {
         }
     }
 
-    /// Starts a solve of a position with these hands on an empty table,
-    /// whatever it held (each strain of a full table).
-    pub fn start_afresh(&mut self, hands: &[[u16; 4]; 4]) {
-        self.forget();
-        self.deal = *hands;
+    /// Starts one strain of a full table (`trump` as the engine counts
+    /// it): on an empty table, unless the table holds entries of this
+    /// strain alone for these hands (a question asked about the deal
+    /// before, in this strain), which it keeps. Another strain's entries
+    /// never answer and only lengthen the scans.
+    pub fn start_strain(&mut self, hands: &[[u16; 4]; 4], trump: usize) {
+        if self.strains & !(1 << trump) != 0 {
+            self.forget();
+            self.deal = *hands;
+        } else {
+            self.start_solve(hands);
+        }
     }
 
     /// Drops every entry and every remembered refutation.
@@ -539,6 +551,7 @@ impl Tt {
         // questions they order its probes' searches better (probes 1-5%
         // faster), but another deal's would not (as the refutations).
         self.history = [[[0; 4]; 4]; 2];
+        self.strains = 0;
     }
 
     /// The card that refuted the last question asked in a position with
