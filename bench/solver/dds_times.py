@@ -2,7 +2,13 @@
 """Times DDS 2.9 (through endplay) on the first N deals of a reference file,
 one thread: one single solve (no trumps, West on lead, best card only) and one
 full table per deal. Prints `<single µs> <table µs> <single tricks> <table>`
-per deal, the same format as our `solver_bench` example."""
+per deal, the same format as our `solver_bench` example.
+
+`dds_times.py FILE N questions` times instead the two yes/no questions
+nearest the answer (`SolveBoard` with a target, one card): can West's
+side, West on lead at no trumps, take the tricks the file's table gives
+it, and one more? Prints `<µs for both> <answers>` as `solver_bench`
+does."""
 
 import sys
 import time
@@ -42,10 +48,37 @@ def warm_up(pbn):
     calc_dd_table(moved)
 
 
+def questions(deals, tables):
+    """The two target questions of each deal, timed together."""
+    for pbn, digits in zip(deals, tables):
+        # South's row (N, E, S, W rows of NT S H D C): South declares
+        # when West leads.
+        takes = 13 - int(digits[10], 16)
+        deal = Deal(pbn)
+        deal.first = Player.west
+        deal.trump = Denom.nt
+        def ask(target):
+            # At least none: yes; more than thirteen: no (DDS refuses both).
+            if not 0 < target <= 13:
+                return target <= 0
+            return any(True for _ in solve_board(deal, SolveMode.TargetOne, target=target))
+
+        t0 = time.perf_counter()
+        yes = ask(takes)
+        more = ask(takes + 1)
+        t1 = time.perf_counter()
+        print(f"{int((t1 - t0) * 1e6)} {int(yes)}{int(more)}")
+
+
 def main():
     deals = reference_deals(200)
     if deals:
         warm_up(deals[0])
+    if len(sys.argv) > 3 and sys.argv[3] == "questions":
+        with open(sys.argv[1]) as f:
+            tables = [l.split()[4] for l in f if l.strip()][: len(deals)]
+        questions(deals, tables)
+        return
     for pbn in deals:
         deal = Deal(pbn)
         deal.first = Player.west

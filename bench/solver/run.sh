@@ -5,6 +5,12 @@
 #   sh bench/solver/run.sh
 #   N=50 BRIDGE_SOLVER_SRC=../bridge-solver sh bench/solver/run.sh
 #   DEALS=hard BRIDGE_SOLVER_SRC=../bridge-solver sh bench/solver/run.sh
+#   QUESTIONS=1 sh bench/solver/run.sh
+# QUESTIONS=1 times, instead of a single solve and a table, the two yes/no
+# questions nearest each deal's answer (West's side at no trumps: the
+# tricks the reference table gives it, and one more), as the technique
+# probes and the lesson page ask them; DDS answers them with a target.
+# bridge-solver has no such question, so it sits this one out.
 # DDS runs from the Python that bench/dds_python.sh finds or makes.
 set -eu
 N=${N:-200}
@@ -15,6 +21,10 @@ mkdir -p "$WORK"
 # deal 4 (every hand void in one suit): one no-trump solve of it takes us
 # two minutes, its full table far longer (bench/solver/README.md).
 # HARD_ALL=1 keeps it.
+if [ "$DEALS" = hard ] && [ -n "${QUESTIONS:-}" ]; then
+    echo "QUESTIONS=1 needs deals with their reference tables (the hard deals have none)" >&2
+    exit 2
+fi
 if [ "$DEALS" = hard ]; then
     : "${BRIDGE_SOLVER_SRC:?DEALS=hard needs BRIDGE_SOLVER_SRC}"
     skip='/deal\.4$'
@@ -41,6 +51,11 @@ kib() {
     echo "${k:-0}"
 }
 programs="ours dds"
+MODE=""
+if [ -n "${QUESTIONS:-}" ]; then
+    MODE=questions
+    BRIDGE_SOLVER=""
+fi
 [ -n "${BRIDGE_SOLVER:-}" ] && programs="$programs bridge-solver"
 for p in $programs; do
     : > "$WORK/$p.txt"
@@ -57,8 +72,8 @@ while [ "$start" -le "$total" ]; do
     order=$(echo $programs | awk -v k="$turn" '{ for (i = 0; i < NF; i++) printf "%s ", $((i + k) % NF + 1) }')
     for p in $order; do
         case $p in
-            ours) cmd="target/release/examples/solver_bench $WORK/chunk.txt $n" ;;
-            dds) cmd="$DDS_PYTHON bench/solver/dds_times.py $WORK/chunk.txt $n" ;;
+            ours) cmd="target/release/examples/solver_bench $WORK/chunk.txt $n $MODE" ;;
+            dds) cmd="$DDS_PYTHON bench/solver/dds_times.py $WORK/chunk.txt $n $MODE" ;;
             bridge-solver) cmd="python3 bench/solver/bridge_solver_times.py $WORK/chunk.txt $n $BRIDGE_SOLVER" ;;
         esac
         # shellcheck disable=SC2086
