@@ -15,7 +15,9 @@ use minibridge::solver::{Position, dd_table, side_can_take, tricks};
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
-    let path = args.get(1).expect("usage: solver_bench FILE [N]");
+    let path = args
+        .get(1)
+        .expect("usage: solver_bench FILE [N] [questions]");
     let n: usize = args.get(2).map(|s| s.parse().unwrap()).unwrap_or(200);
     let text = std::fs::read_to_string(path).unwrap();
     // One thread, as the peers are timed: a full table would otherwise

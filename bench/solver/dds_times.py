@@ -48,6 +48,15 @@ def warm_up(pbn):
     calc_dd_table(moved)
 
 
+def can_take(deal, target):
+    """Whether the side on lead takes at least `target` tricks: DDS's
+    answer with a target (one card that reaches it, or none). At least none
+    is yes and more than thirteen no, without asking (DDS refuses both)."""
+    if not 0 < target <= 13:
+        return target <= 0
+    return any(True for _ in solve_board(deal, SolveMode.TargetOne, target=target))
+
+
 def questions(deals, tables):
     """The two target questions of each deal, timed together."""
     for pbn, digits in zip(deals, tables):
@@ -57,15 +66,9 @@ def questions(deals, tables):
         deal = Deal(pbn)
         deal.first = Player.west
         deal.trump = Denom.nt
-        def ask(target):
-            # At least none: yes; more than thirteen: no (DDS refuses both).
-            if not 0 < target <= 13:
-                return target <= 0
-            return any(True for _ in solve_board(deal, SolveMode.TargetOne, target=target))
-
         t0 = time.perf_counter()
-        yes = ask(takes)
-        more = ask(takes + 1)
+        yes = can_take(deal, takes)
+        more = can_take(deal, takes + 1)
         t1 = time.perf_counter()
         print(f"{int((t1 - t0) * 1e6)} {int(yes)}{int(more)}")
 
