@@ -40,21 +40,30 @@ pub fn play_record(deal: &Deal, strain: Strain, declarer: Seat) -> Vec<PlayedTri
 /// The first trick returned is the one in progress, with the cards already
 /// on the table.
 pub(crate) fn play_on(position: Position, declarer: Seat) -> Vec<PlayedTrick> {
-    play_until(position, declarer, |_| false).0
+    let to_play = position.tricks();
+    let declarers = if position.to_play().side() == declarer.side() {
+        to_play
+    } else {
+        position.tricks_left() - to_play
+    };
+    play_until(position, declarer, declarers, |_| false).0
 }
 
 /// The play record's play up to the first trick that `declarer`'s side
 /// leads: that position, and the tricks the side has won before it.
-/// `None` when the defenders win every trick.
+/// `declarer_tricks` is the contract's double-dummy count, which the
+/// caller has (a probe asks for it first and reads "the contract makes"
+/// off it). `None` when the defenders win every trick.
 pub(crate) fn first_declaring_lead(
     deal: &Deal,
     strain: Strain,
     declarer: Seat,
+    declarer_tricks: u8,
 ) -> Option<(Position, u8)> {
     let side = declarer.side();
     let stop = |p: &Position| p.trick().is_empty() && p.leader().side() == side;
-    let (tricks, position) =
-        play_until(Position::new(deal, strain, declarer.next()), declarer, stop);
+    let start = Position::new(deal, strain, declarer.next());
+    let (tricks, position) = play_until(start, declarer, declarer_tricks, stop);
     let won = tricks.iter().filter(|t| t.winner.side() == side).count() as u8;
     (position.tricks_left() > 0).then_some((position, won))
 }
@@ -62,20 +71,16 @@ pub(crate) fn first_declaring_lead(
 /// Plays on from `position` as the play record does, trick by trick, until
 /// `stop` holds for the position (asked before every card) or the play is
 /// over; returns the tricks completed and the position where it stopped.
+/// `to_come` is the declaring side's double-dummy tricks from `position`
+/// (the trick in progress included): every card played keeps it, so each
+/// card needs only a yes/no search.
 fn play_until(
     mut position: Position,
     declarer: Seat,
+    mut to_come: u8,
     stop: impl Fn(&Position) -> bool,
 ) -> (Vec<PlayedTrick>, Position) {
     let side = declarer.side();
-    // Declarer's tricks from the trick in progress on: every card played
-    // keeps it, so each card needs only a yes/no search.
-    let declaring_to_play = position.to_play().side() == side;
-    let mut to_come = if declaring_to_play {
-        position.tricks()
-    } else {
-        position.tricks_left() - position.tricks()
-    };
     let mut tricks = Vec::with_capacity(position.tricks_left() as usize);
     let mut cards = position.trick().to_vec();
     while position.tricks_left() > 0 && !stop(&position) {

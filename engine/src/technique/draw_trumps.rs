@@ -3,7 +3,7 @@
 
 use crate::bridge::{Card, Suit};
 use crate::solver::critical::Moment;
-use crate::solver::{first_declaring_lead, first_keeping};
+use crate::solver::{declarer_tricks, first_declaring_lead, first_keeping};
 
 use super::table::Table;
 use super::{Definition, Finding, LINE_STEP, Probe, Proof, Recognised, Technique};
@@ -36,12 +36,16 @@ fn own_steps(table: &Table, suit: Option<Suit>) -> Finding {
     if suit.is_some_and(|s| s != trump) || table.theirs(trump).is_empty() {
         return Finding::stopped(0);
     }
-    if !table.makes() {
+    // The exact count rather than "makes?": the play record below needs
+    // it, and both cost a search more.
+    let tricks = declarer_tricks(&table.deal, table.strain, table.declarer);
+    if tricks < table.need {
         return Finding::stopped(1);
     }
     // The play record's play (double dummy, the teacher's choice among
     // equal cards) up to the first trick declarer's side leads.
-    let Some((position, won)) = first_declaring_lead(&table.deal, table.strain, table.declarer)
+    let Some((position, won)) =
+        first_declaring_lead(&table.deal, table.strain, table.declarer, tricks)
     else {
         return Finding::stopped(2);
     };

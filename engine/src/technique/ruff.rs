@@ -3,7 +3,9 @@
 
 use crate::bridge::{Seat, Suit};
 use crate::solver::critical::Moment;
-use crate::solver::{Position, card_scores, first_declaring_lead, side_can_take_without_ruffs};
+use crate::solver::{
+    Position, card_scores, declarer_tricks, first_declaring_lead, side_can_take_without_ruffs,
+};
 
 use super::table::{Table, holding};
 use super::{Definition, Finding, LINE_STEP, Probe, Proof, Recognised, Technique};
@@ -83,8 +85,9 @@ fn drawing_trumps_first_fails(table: &Table) -> bool {
     let Some(trump) = table.trump() else {
         return false;
     };
+    let tricks = declarer_tricks(&table.deal, table.strain, table.declarer);
     let Some((mut position, mut won)) =
-        first_declaring_lead(&table.deal, table.strain, table.declarer)
+        first_declaring_lead(&table.deal, table.strain, table.declarer, tricks)
     else {
         return true;
     };
