@@ -12,8 +12,19 @@ use minibridge::{
 
 mod cli;
 
+/// Set, the command ends by writing the solver's search nodes to standard
+/// error (a benchmark's measure of work, `bench/course/nodes.sh`).
+const NODES_VARIABLE: &str = "MINIBRIDGE_SOLVER_NODES";
+
 fn main() -> ExitCode {
-    match cli::run() {
+    let outcome = cli::run();
+    let nodes = solver::nodes_searched();
+    // A build runs its lessons in a child process, which writes its own
+    // count; the parent has searched nothing.
+    if nodes > 0 && std::env::var_os(NODES_VARIABLE).is_some() {
+        let _ = writeln!(std::io::stderr(), "solver nodes: {nodes}");
+    }
+    match outcome {
         Ok(code) => code,
         // A reader that stopped early (`| head`) is not an error.
         Err(err) if cli::reader_gone(&err) => ExitCode::SUCCESS,

@@ -311,6 +311,14 @@ pub fn side_can_take_without_ruffs(
     })
 }
 
+/// Search nodes every solve of this process has visited so far. Unlike
+/// time it does not drift with the machine's load, so a change to the
+/// probes or the search can be weighed on the whole course in one run
+/// (`bench/course/nodes.sh`).
+pub fn nodes_searched() -> u64 {
+    search::nodes_so_far()
+}
+
 /// Tricks the leader's side takes when `leader` makes the opening lead.
 pub fn tricks(deal: &Deal, strain: Strain, leader: Seat) -> u8 {
     Position::new(deal, strain, leader).tricks()

@@ -12,6 +12,8 @@
 //! that agree on those cards and on suit lengths have the same result, so
 //! one table entry answers all of them.
 
+use std::sync::atomic::{AtomicU64, Ordering};
+
 use super::tt::{Bounds, Relevant, Shape, Tt, lowest_relevant, relevant_from};
 
 /// Strain index for no trumps; suits are 0..4.
@@ -227,6 +229,22 @@ struct Move {
     /// `search_within`).
     high: u8,
     score: i16,
+}
+
+/// Nodes searched by every engine of this process so far: a measure of
+/// the solver's work that, unlike time, does not drift with the machine
+/// (`bench/course/nodes.sh`).
+static NODES: AtomicU64 = AtomicU64::new(0);
+
+/// [`NODES`] as it stands.
+pub(crate) fn nodes_so_far() -> u64 {
+    NODES.load(Ordering::Relaxed)
+}
+
+impl Drop for Engine<'_> {
+    fn drop(&mut self) {
+        NODES.fetch_add(self.nodes, Ordering::Relaxed);
+    }
 }
 
 /// The mutable search state for one position family (one trump suit).

@@ -407,6 +407,7 @@ fn a_full_table_gives_the_same_answers() {
         // West leads: East-West's tricks against North as declarer.
         let defence = e.exact(Trick::new(1), 1, None);
         assert_eq!(13 - defence as u8, table.get(Seat::North, strain));
+        drop(e);
         assert!(tt.evictions() > 0, "the table never filled");
     }
 }
@@ -481,6 +482,7 @@ fn single_nodes() {
         );
         eprintln!("    {:?}", e.counters);
         total += e.nodes;
+        std::mem::drop(e);
         eprintln!(
             "    table: {:?} evictions {}",
             tt.shape_of_table(),
