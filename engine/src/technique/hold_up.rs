@@ -76,10 +76,16 @@ fn stops(table: &Table, lead: Card) -> bool {
 /// Whether the declaring side, choosing dummy's card and then declarer's
 /// against each card of the third hand, can settle the first trick the way
 /// `win` says (taken by it, or let go) and still make the contract.
+///
+/// Only whether some card does matters here, never which, so the declaring
+/// side's cards are tried cheapest first (the groups come highest first):
+/// a low card from dummy and declarer's cheapest winner, or lowest card,
+/// is how the first trick usually goes, and the first card tried settles
+/// most questions (lesson 17's probes: 47% fewer nodes).
 fn first_trick(table: &Table, after_lead: &Position, win: bool) -> bool {
     let need = table.need - u8::from(win);
     let settled = |after_third: &Position| {
-        legal_groups(after_third).iter().any(|group| {
+        legal_groups(after_third).iter().rev().any(|group| {
             let mut p = after_third.clone();
             match p.play(group[0]) {
                 Ok(Some(winner)) => table.declaring(winner) == win && table.keeps(&p, need),
@@ -87,7 +93,7 @@ fn first_trick(table: &Table, after_lead: &Position, win: bool) -> bool {
             }
         })
     };
-    legal_groups(after_lead).iter().any(|dummy| {
+    legal_groups(after_lead).iter().rev().any(|dummy| {
         let mut after_dummy = after_lead.clone();
         after_dummy.play(dummy[0]).is_ok()
             && legal_groups(&after_dummy).iter().all(|third| {
