@@ -17,14 +17,7 @@ mod cli;
 const NODES_VARIABLE: &str = "MINIBRIDGE_SOLVER_NODES";
 
 fn main() -> ExitCode {
-    let outcome = cli::run();
-    let nodes = solver::nodes_searched();
-    // A build runs its lessons in a child process, which writes its own
-    // count; the parent has searched nothing.
-    if nodes > 0 && std::env::var_os(NODES_VARIABLE).is_some() {
-        let _ = writeln!(std::io::stderr(), "solver nodes: {nodes}");
-    }
-    match outcome {
+    let code = match cli::run() {
         Ok(code) => code,
         // A reader that stopped early (`| head`) is not an error.
         Err(err) if cli::reader_gone(&err) => ExitCode::SUCCESS,
@@ -33,5 +26,12 @@ fn main() -> ExitCode {
             let _ = writeln!(std::io::stderr(), "error: {err:#}");
             ExitCode::from(2)
         }
+    };
+    // Last, after any error. A build runs its lessons in a child process,
+    // which writes its own count; the parent has searched nothing.
+    let nodes = solver::nodes_searched();
+    if nodes > 0 && std::env::var_os(NODES_VARIABLE).is_some() {
+        let _ = writeln!(std::io::stderr(), "solver nodes: {nodes}");
     }
+    code
 }

@@ -36,8 +36,8 @@ fn own_steps(table: &Table, suit: Option<Suit>) -> Finding {
     if suit.is_some_and(|s| s != trump) || table.theirs(trump).is_empty() {
         return Finding::stopped(0);
     }
-    // The exact count rather than "makes?": the play record below needs
-    // it, and both cost a search more.
+    // The exact count answers "makes?" too, and the play record below
+    // needs it: asking both would cost a search more.
     let tricks = declarer_tricks(&table.deal, table.strain, table.declarer);
     if tricks < table.need {
         return Finding::stopped(1);
