@@ -79,6 +79,9 @@ pub(crate) struct Trick {
     /// Whether the winning card beat a card of its own suit (then its
     /// rank, not just its suit, wins the trick).
     by_rank: bool,
+    /// The cards on the table as bits `16 * suit + rank`: move generation
+    /// asks for a suit's cards there at every node.
+    on_table: u64,
 }
 
 impl Trick {
@@ -92,6 +95,7 @@ impl Trick {
             win_suit: 0,
             win_rank: 0,
             by_rank: false,
+            on_table: 0,
         }
     }
 
@@ -131,6 +135,7 @@ impl Trick {
         let i = self.count as usize;
         self.suit[i] = suit as u8;
         self.rank[i] = rank as u8;
+        self.on_table |= 1 << (16 * suit as u32 + rank);
         self.count += 1;
     }
 
@@ -154,13 +159,7 @@ impl Trick {
     /// The ranks of one suit already on the table.
     #[inline]
     fn table(&self, suit: usize) -> u16 {
-        let mut h = 0u16;
-        for i in 0..self.count as usize {
-            if self.suit[i] as usize == suit {
-                h |= 1 << self.rank[i];
-            }
-        }
-        h
+        (self.on_table >> (16 * suit)) as u16
     }
 }
 

@@ -658,7 +658,16 @@ impl Tt {
     pub fn scan(&mut self, shape: &Shape, run: (u32, u32), t: u8) -> Option<(bool, Relevant)> {
         let word = shape.owner_word();
         let (start, len) = (run.0 as usize, run.1 as usize);
+        // The cards first: nineteen entries in twenty visited name another
+        // owner (a bound that does not settle `t` is four times rarer), and
+        // the first half of the word rules out most of those.
+        let (low, high) = (word as u64, (word >> 64) as u64);
         for e in self.arena[start..start + len].iter_mut().rev() {
+            if low & e.mask as u64 != e.owners as u64
+                || high & (e.mask >> 64) as u64 != (e.owners >> 64) as u64
+            {
+                continue;
+            }
             let bounds = e.bounds();
             let answer = if bounds.lo >= t {
                 true
@@ -667,10 +676,8 @@ impl Tt {
             } else {
                 continue;
             };
-            if word & e.mask == e.owners {
-                e.mask |= USED;
-                return Some((answer, shape.relevant(&e.depth())));
-            }
+            e.mask |= USED;
+            return Some((answer, shape.relevant(&e.depth())));
         }
         None
     }
