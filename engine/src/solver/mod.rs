@@ -547,7 +547,7 @@ fn with_groups<R>(
     let hands = masks(&position.hands);
     with_tt(&hands, |tt| {
         let mut engine = Engine::new(hands, strain_index(position.strain), tt);
-        let groups = equivalence_groups(&engine.hands, &base, seat, &legal);
+        let groups = equivalence_groups(engine.hands(), &base, seat, &legal);
         f(&mut engine, &base, groups)
     })
 }
@@ -598,7 +598,7 @@ fn after_card<R>(
     let (suit, rank) = (card.suit.index(), card.rank.value() as u32);
     let mut next = *base;
     next.push(engine.trump, suit, rank);
-    engine.hands[seat][suit] ^= 1 << rank;
+    engine.take(seat, suit, rank);
     let answer = if next.count == 4 {
         let winner = next.winner();
         let won = (winner & 1 == side) as i32;
@@ -607,7 +607,7 @@ fn after_card<R>(
     } else {
         f(engine, Some(next), 0)
     };
-    engine.hands[seat][suit] ^= 1 << rank;
+    engine.put_back(seat, suit, rank);
     answer
 }
 

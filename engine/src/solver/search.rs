@@ -259,7 +259,17 @@ impl Drop for Engine<'_> {
 
 /// The mutable search state for one position family (one trump suit).
 pub(crate) struct Engine<'t> {
-    pub hands: [[u16; 4]; 4],
+    /// Each seat's cards, a rank mask a suit. Changed only by
+    /// [`Engine::take`] and [`Engine::put_back`], which keep `left` and
+    /// `codes` in step.
+    hands: [[u16; 4]; 4],
+    /// Every card of each suit still in the hands.
+    left: [u16; 4],
+    /// Each suit's owner codes, as the transposition table reads a
+    /// position (see `tt::owner_codes`): kept up to date card by card,
+    /// which costs far less than working them out afresh at every trick
+    /// boundary.
+    codes: [u32; 4],
     pub trump: usize,
     /// The side (0 = NS, 1 = EW) whose tricks `need` counts.
     max_side: usize,
@@ -295,8 +305,11 @@ fn history_kind(trick: &Trick, suit: usize) -> Option<(usize, u32)> {
 impl<'t> Engine<'t> {
     pub fn new(hands: [[u16; 4]; 4], trump: usize, tt: &'t mut Tt) -> Engine<'t> {
         tt.strains |= 1 << trump;
+        let left = std::array::from_fn(|s| hands.iter().fold(0, |all, h| all | h[s]));
         Engine {
             hands,
+            left,
+            codes: super::tt::owner_codes(&hands),
             trump,
             max_side: 0,
             tt,
@@ -323,6 +336,34 @@ impl<'t> Engine<'t> {
     #[inline]
     fn sure_for(&self, side: usize) -> bool {
         self.no_ruff.is_none_or(|(seat, _)| seat & 1 != side)
+    }
+
+    /// Each seat's cards.
+    pub fn hands(&self) -> &[[u16; 4]; 4] {
+        &self.hands
+    }
+
+    /// Takes a card from `seat`'s hand (it is played): its two bits leave
+    /// the suit's owner codes.
+    #[inline]
+    pub fn take(&mut self, seat: usize, suit: usize, rank: u32) {
+        self.hands[seat][suit] ^= 1 << rank;
+        self.left[suit] ^= 1 << rank;
+        let at = 2 * (self.left[suit] & below(rank)).count_ones();
+        let code = self.codes[suit];
+        let under = (1u32 << at) - 1;
+        self.codes[suit] = code & under | code >> 2 & !under;
+    }
+
+    /// Gives back a card [`Engine::take`] took.
+    #[inline]
+    pub fn put_back(&mut self, seat: usize, suit: usize, rank: u32) {
+        let at = 2 * (self.left[suit] & below(rank)).count_ones();
+        let code = self.codes[suit];
+        let under = (1u32 << at) - 1;
+        self.codes[suit] = code & under | (seat as u32) << at | (code & !under) << 2;
+        self.hands[seat][suit] ^= 1 << rank;
+        self.left[suit] ^= 1 << rank;
     }
 
     /// Tricks still to be played, counting the trick in progress.
@@ -412,7 +453,7 @@ impl<'t> Engine<'t> {
         // The entries still to scan once the bounds have not settled it.
         let mut later = run;
         if early {
-            let shape = Shape::with_key(&self.hands, key);
+            let shape = Shape::new(key, self.codes, self.left);
             if let Some(run) = run
                 && run.1 < LONG_FAMILY
             {
@@ -463,7 +504,7 @@ impl<'t> Engine<'t> {
             tally!(self.counters.later_cuts);
             return (!leader_max, rel);
         }
-        let shape = read.unwrap_or_else(|| Shape::with_key(&self.hands, key));
+        let shape = read.unwrap_or_else(|| Shape::new(key, self.codes, self.left));
         let answer = later.and_then(|run| self.tt.scan(&shape, run, t as u8));
         if let Some((yes, rel)) = answer {
             tally!(self.counters.table_hits);
@@ -490,8 +531,7 @@ impl<'t> Engine<'t> {
     /// Every card of a suit still in the hands.
     #[inline]
     fn suit_cards(&self, s: usize) -> u16 {
-        let h = &self.hands;
-        h[0][s] | h[1][s] | h[2][s] | h[3][s]
+        self.left[s]
     }
 
     /// The seat holding a card still in the hands.
@@ -721,7 +761,7 @@ impl<'t> Engine<'t> {
         let (suit, rank) = (m.suit as usize, m.high as u32);
         let mut next = trick;
         next.push(self.trump, suit, rank);
-        self.hands[seat][suit] ^= 1 << rank;
+        self.take(seat, suit, rank);
         let (result, rel) = if next.count == 4 {
             let winner = next.winner();
             let won = (winner & 1 == self.max_side) as i32;
@@ -731,7 +771,7 @@ impl<'t> Engine<'t> {
         } else {
             self.search_rel(next, need, remaining)
         };
-        self.hands[seat][suit] ^= 1 << rank;
+        self.put_back(seat, suit, rank);
         (result, rel)
     }
 

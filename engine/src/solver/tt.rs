@@ -89,6 +89,15 @@ static SPREAD: [u16; 256] = {
     table
 };
 
+/// The owners of every suit's cards ([`owner_code`]), a suit a word.
+pub(crate) fn owner_codes(hands: &[[u16; 4]; 4]) -> [u32; 4] {
+    std::array::from_fn(|s| {
+        let (a, b, c, d) = (hands[0][s], hands[1][s], hands[2][s], hands[3][s]);
+        // Owner bits: (seat & 1) from the E/W cards, (seat >> 1) from S/W.
+        owner_code(a | b | c | d, b | d, c | d)
+    })
+}
+
 /// The owners of a suit's cards, two bits each, the top card highest:
 /// the `high` bit (seats S, W) above the `odd` bit (seats E, W).
 #[inline]
@@ -139,26 +148,14 @@ impl Shape {
         key
     }
 
-    /// The shape of a position whose family key is `key`.
-    pub fn with_key(hands: &[[u16; 4]; 4], key: u64) -> Shape {
-        let mut owners = [0u32; 4];
-        let mut len = [0u8; 4];
-        let mut ranks = [0u16; 4];
-        for s in 0..4 {
-            let (a, b, c, d) = (hands[0][s], hands[1][s], hands[2][s], hands[3][s]);
-            let all = a | b | c | d;
-            // Owner bits: (seat & 1) from the E/W cards, (seat >> 1) from S/W.
-            let odd = b | d;
-            let high = c | d;
-            let code = owner_code(all, odd, high);
-            owners[s] = code;
-            len[s] = all.count_ones() as u8;
-            ranks[s] = all;
-        }
+    /// The shape of a position whose family key is `key`, from its owner
+    /// codes ([`owner_codes`]) and each suit's cards still in the hands.
+    #[inline]
+    pub fn new(key: u64, owners: [u32; 4], ranks: [u16; 4]) -> Shape {
         Shape {
             key,
             owners,
-            len,
+            len: ranks.map(|r| r.count_ones() as u8),
             ranks,
         }
     }
