@@ -598,7 +598,7 @@ fn after_card<R>(
     let (suit, rank) = (card.suit.index(), card.rank.value() as u32);
     let mut next = *base;
     next.push(engine.trump, suit, rank);
-    engine.take(seat, suit, rank);
+    let codes = engine.take(seat, suit, rank);
     let answer = if next.count == 4 {
         let winner = next.winner();
         let won = (winner & 1 == side) as i32;
@@ -607,7 +607,7 @@ fn after_card<R>(
     } else {
         f(engine, Some(next), 0)
     };
-    engine.put_back(seat, suit, rank);
+    engine.put_back(seat, suit, rank, codes);
     answer
 }
 

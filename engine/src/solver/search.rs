@@ -344,24 +344,23 @@ impl<'t> Engine<'t> {
     }
 
     /// Takes a card from `seat`'s hand (it is played): its two bits leave
-    /// the suit's owner codes.
+    /// the suit's owner codes. Returns the suit's codes before, for
+    /// [`Engine::put_back`].
     #[inline]
-    pub fn take(&mut self, seat: usize, suit: usize, rank: u32) {
+    pub fn take(&mut self, seat: usize, suit: usize, rank: u32) -> u32 {
         self.hands[seat][suit] ^= 1 << rank;
         self.left[suit] ^= 1 << rank;
         let at = 2 * (self.left[suit] & below(rank)).count_ones();
         let code = self.codes[suit];
         let under = (1u32 << at) - 1;
         self.codes[suit] = code & under | code >> 2 & !under;
+        code
     }
 
-    /// Gives back a card [`Engine::take`] took.
+    /// Gives back a card [`Engine::take`] took, with the codes it returned.
     #[inline]
-    pub fn put_back(&mut self, seat: usize, suit: usize, rank: u32) {
-        let at = 2 * (self.left[suit] & below(rank)).count_ones();
-        let code = self.codes[suit];
-        let under = (1u32 << at) - 1;
-        self.codes[suit] = code & under | (seat as u32) << at | (code & !under) << 2;
+    pub fn put_back(&mut self, seat: usize, suit: usize, rank: u32, codes: u32) {
+        self.codes[suit] = codes;
         self.hands[seat][suit] ^= 1 << rank;
         self.left[suit] ^= 1 << rank;
     }
@@ -761,7 +760,7 @@ impl<'t> Engine<'t> {
         let (suit, rank) = (m.suit as usize, m.high as u32);
         let mut next = trick;
         next.push(self.trump, suit, rank);
-        self.take(seat, suit, rank);
+        let codes = self.take(seat, suit, rank);
         let (result, rel) = if next.count == 4 {
             let winner = next.winner();
             let won = (winner & 1 == self.max_side) as i32;
@@ -771,7 +770,7 @@ impl<'t> Engine<'t> {
         } else {
             self.search_rel(next, need, remaining)
         };
-        self.put_back(seat, suit, rank);
+        self.put_back(seat, suit, rank, codes);
         (result, rel)
     }
 
