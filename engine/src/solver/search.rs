@@ -444,8 +444,7 @@ impl<'t> Engine<'t> {
         // an entry's.
         let early = remaining >= TABLE_FIRST;
         // The family is looked up at once, so that its newest entries come
-        // in from memory while the owner codes or the bounds are worked out
-        // (2-3% faster).
+        // in from memory while the bounds are worked out (2-3% faster).
         let key = Shape::key_of(&self.hands, leader, self.trump);
         let run = self.tt.run_of(key);
         let mut read = None;
