@@ -411,6 +411,8 @@ pub(crate) struct Tt {
     /// what decides the card's worth (see [`Tt::killer`]): a move-ordering
     /// hint, so a collision costs time, never a wrong answer.
     killers: Vec<u16>,
+    /// The key's bits a slot index drops: `64 - log2(slots)`.
+    killer_shift: u32,
     /// Per kind of card (see `search::history_kind`), seat and suit, how
     /// often such a card has settled a question after the card the
     /// refutation table named (or none) did not, weighted by the square of
@@ -434,6 +436,28 @@ pub(crate) struct Tt {
 /// answer. Half the slots cost 1.6% more nodes for no time.
 const KILLER_BITS: u32 = 15;
 
+/// Slots of the refutation table (2 MB) once a search has filled the
+/// table of positions with [`GROW_KILLERS_AT`] entries. Such a search
+/// meets far more keys than 2^15 slots hold, and a refutation lost to
+/// another key costs the cards tried before the refuting one is found
+/// again. bridge-solver's hard deal 4 (every hand void in one suit) at no
+/// trumps, West on lead: 1.5 billion nodes with 2^15 slots, 217 million
+/// once grown to 2^17, 149 million to 2^18, 121 million to 2^20 (at
+/// 2^18 entries), 117 million to 2^22.
+const KILLER_BITS_LARGE: u32 = 20;
+
+/// Entries in the table of positions at which the refutation table grows
+/// to [`KILLER_BITS_LARGE`]. Growing at 2^18 or 2^16 entries took 5% and
+/// 9% off the nodes of bridge-solver's other hard deals, but the larger
+/// table waits on memory where the small one stays near the core: their
+/// tables took 22.7 s and 23.9 s against 21.0 s in one run. At 2^20 only
+/// the extreme searches grow it: hard
+/// deal 4 (134 million nodes for the solve above, 25 s instead of 4
+/// minutes) and one table of the others (deal 1, 2% fewer nodes); never a
+/// reference deal (a single solve stores 31,000 entries at most) or a
+/// board of the sample course.
+const GROW_KILLERS_AT: usize = 1 << 20;
+
 impl Tt {
     /// A table holding up to `capacity` entries (32 bytes each, plus the
     /// runs' spare slots and the map's own overhead).
@@ -448,6 +472,7 @@ impl Tt {
             capacity,
             deal: [[0; 4]; 4],
             killers: vec![0; 1 << KILLER_BITS],
+            killer_shift: 64 - KILLER_BITS,
             history: [[[0; 4]; 4]; 2],
             strains: 0,
         }
@@ -497,7 +522,9 @@ impl Tt {
         // lines: on the course's probe candidates the card loop ran 9% more
         // often with them kept (probes 6-13% faster without them, reference
         // tables 0.9% fewer nodes).
+        self.killers.truncate(1 << KILLER_BITS);
         self.killers.fill(0);
+        self.killer_shift = 64 - KILLER_BITS;
         // So do the counts of what worked: kept across one deal's
         // questions they order its probes' searches better (probes 1-5%
         // faster), but another deal's would not (as the refutations).
@@ -505,11 +532,21 @@ impl Tt {
         self.strains = 0;
     }
 
+    /// Moves to the larger refutation table. Its slots start empty: the
+    /// small table's hints sit at other indices, and the search soon
+    /// finds them again.
+    #[cold]
+    fn grow_killers(&mut self) {
+        self.killers.fill(0);
+        self.killers.resize(1 << KILLER_BITS_LARGE, 0);
+        self.killer_shift = 64 - KILLER_BITS_LARGE;
+    }
+
     /// The card that refuted the last question asked in a position with
     /// this key, as `16 * suit + rank`.
     #[inline]
     pub fn killer(&self, key: u64) -> Option<(u8, u8)> {
-        let slot = self.killers[(key >> (64 - KILLER_BITS)) as usize];
+        let slot = self.killers[(key >> self.killer_shift) as usize];
         (slot & 0xFF != 0 && slot >> 8 == (key >> 16) as u16 & 0xFF)
             .then_some(((slot as u8) >> 4, slot as u8 & 15))
     }
@@ -517,7 +554,7 @@ impl Tt {
     /// Remembers the card that refuted a question (see [`Tt::killer`]).
     #[inline]
     pub fn set_killer(&mut self, key: u64, card: (u8, u8)) {
-        self.killers[(key >> (64 - KILLER_BITS)) as usize] =
+        self.killers[(key >> self.killer_shift) as usize] =
             ((key >> 16) as u16 & 0xFF) << 8 | (card.0 << 4 | card.1) as u16;
     }
 
@@ -673,6 +710,9 @@ impl Tt {
         self.arena[(family.start + family.len) as usize] = Entry::new(owners, mask, bounds);
         family.len += 1;
         self.entries += 1;
+        if self.entries == GROW_KILLERS_AT && self.killer_shift == 64 - KILLER_BITS {
+            self.grow_killers();
+        }
         self.by_tricks[tricks_of(shape.key)] += 1;
     }
 }
