@@ -719,7 +719,38 @@ impl Tt {
 
 #[cfg(test)]
 mod tests {
-    use super::{FIRST_SLOTS, Family, FamilyMap};
+    use super::{FIRST_SLOTS, Family, FamilyMap, KILLER_BITS, KILLER_BITS_LARGE, Tt};
+
+    /// A remembered card is found again under its key in the small table
+    /// and in the grown one, keys differing only in the bits the large
+    /// table adds to the index stay apart there, and forgetting empties
+    /// the table and shrinks it back.
+    #[test]
+    fn the_refutation_table_remembers_before_and_after_it_grows() {
+        let mut tt = Tt::new(1 << 10);
+        let key = 0x9E37_79B9_7F4A_7C15u64;
+        // Equal in the small table's index and in the check bits, apart in
+        // the next index bit of the large table.
+        let other = key ^ 1 << (63 - KILLER_BITS);
+        tt.set_killer(key, (2, 12));
+        assert_eq!(tt.killer(key), Some((2, 12)));
+        tt.set_killer(other, (1, 3));
+        assert_eq!(tt.killer(key), Some((1, 3)), "one slot in the small table");
+        tt.grow_killers();
+        assert_eq!(tt.killers.len(), 1 << KILLER_BITS_LARGE);
+        assert_eq!(tt.killer(key), None, "the grown table starts empty");
+        tt.set_killer(key, (2, 12));
+        tt.set_killer(other, (1, 3));
+        assert_eq!(tt.killer(key), Some((2, 12)));
+        assert_eq!(tt.killer(other), Some((1, 3)));
+        // The highest key still indexes inside the grown table.
+        tt.set_killer(u64::MAX, (3, 14));
+        assert_eq!(tt.killer(u64::MAX), Some((3, 14)));
+        tt.forget();
+        assert_eq!(tt.killers.len(), 1 << KILLER_BITS);
+        assert_eq!(tt.killer(key), None);
+        assert_eq!(tt.killer(u64::MAX), None);
+    }
 
     fn run(start: u32) -> Family {
         Family {
