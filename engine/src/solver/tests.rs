@@ -402,7 +402,7 @@ fn a_full_table_gives_the_same_answers() {
         (NO_TRUMPS, Strain::NoTrump),
         (3, Strain::Suit(Suit::Spades)),
     ] {
-        let mut tt = tt::Tt::new(1 << 12);
+        let mut tt = tt::Tt::new(1 << 10);
         let mut e = Engine::new(masks(&deal.hands()), trump, &mut tt);
         // West leads: East-West's tricks against North as declarer.
         let defence = e.exact(Trick::new(1), 1, None);
