@@ -18,8 +18,8 @@ DEALS=${DEALS:-tests/data/dds_reference.txt}
 WORK=bench/work/solver
 mkdir -p "$WORK"
 # DEALS=hard: the hard deals bridge-solver's repository lists, but for its
-# deal 4 (every hand void in one suit): one no-trump solve of it takes us
-# two minutes, its full table far longer (bench/solver/README.md).
+# deal 4 (every hand void in one suit): its full table alone takes us
+# about 25 s and DDS about 2 minutes (bench/solver/README.md).
 # HARD_ALL=1 keeps it.
 if [ "$DEALS" = hard ] && [ -n "${QUESTIONS:-}" ]; then
     echo "QUESTIONS=1 needs deals with their reference tables (the hard deals have none)" >&2
